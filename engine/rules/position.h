@@ -1,0 +1,91 @@
+// A Judkins shogi position: board, hands, side to move and the history of
+// states since the root, which repetition and impasse rules need.
+#ifndef JUDKINS_ENGINE_RULES_POSITION_H_
+#define JUDKINS_ENGINE_RULES_POSITION_H_
+
+#include <array>
+#include <span>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/rules/bitboard.h"
+#include "engine/rules/types.h"
+
+namespace judkins {
+
+inline constexpr absl::string_view kStartSfen = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
+
+// Handicap starts: White (the stronger side) gives up pieces and moves first.
+enum class Handicap { kNone, kBishop, kRook, kTwoPiece };
+absl::string_view HandicapSfen(Handicap handicap);
+
+// What each position in the history carries; the last one is the current.
+struct StateInfo {
+  Key key = 0;
+  Bitboard checkers = 0;   // pieces giving check to the side to move
+  Move move;               // the move that led here (none at the root)
+  Piece captured = kNoPiece;
+  int impasse_run = 0;     // consecutive positions with both kings entered, no check
+};
+
+class Position {
+ public:
+  // Parses SFEN strictly (see sfen.cc); the error names what is wrong.
+  static absl::StatusOr<Position> FromSfen(absl::string_view sfen);
+  static Position Start();
+  std::string ToSfen() const;
+
+  Color side_to_move() const { return side_to_move_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard occupied() const { return by_color_[kBlack] | by_color_[kWhite]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  int hand_count(Color c, PieceType pt) const { return hands_[c][pt]; }
+  bool hand_empty(Color c) const;
+  Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
+
+  const StateInfo& state() const { return states_.back(); }
+  // Positions from the root to now; history()[0] is the root.
+  std::span<const StateInfo> history() const { return states_; }
+  Key key() const { return state().key; }
+  Bitboard checkers() const { return state().checkers; }
+  bool in_check() const { return checkers() != 0; }
+  int plies_from_root() const { return int(states_.size()) - 1; }
+  // The SFEN move number: counts plies, as Fairy-Stockfish does.
+  int move_number() const { return root_move_number_ + plies_from_root(); }
+
+  // Pieces of either colour attacking s, given an occupancy.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s, Color by) const { return attackers_to(s, occupied()) & pieces(by); }
+  // Pieces of colour c that are the only piece between c's king and an enemy slider.
+  Bitboard pinned(Color c) const;
+
+  // Applies a move, which must be legal (see movegen.h).
+  void DoMove(Move m);
+  void UndoMove();
+
+ private:
+  Position() = default;
+  void PutPiece(Piece p, Square s);
+  void RemovePiece(Square s);
+  void AddToHand(Color c, PieceType pt);
+  void TakeFromHand(Color c, PieceType pt);
+  // Derives the root state (key, checkers, impasse) from board and hands.
+  void StartHistory(int move_number);
+  int NextImpasseRun(int previous) const;
+
+  std::array<Piece, kSquares> board_{};
+  std::array<Bitboard, kPieceTypeLimit> by_type_{};
+  std::array<Bitboard, 2> by_color_{};
+  std::array<std::array<int, 8>, 2> hands_{};
+  Color side_to_move_ = kBlack;
+  int root_move_number_ = 1;
+  std::vector<StateInfo> states_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_ENGINE_RULES_POSITION_H_

@@ -1,0 +1,28 @@
+#include "engine/usi/board_diagram.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/rules/notation.h"
+
+namespace judkins {
+
+std::string BoardDiagram(const Position& pos) {
+  constexpr absl::string_view kRule = "  +----+----+----+----+----+----+\n";
+  std::string text = "    6    5    4    3    2    1\n";
+  absl::StrAppend(&text, kRule);
+  for (int rank = 0; rank < kRanks; ++rank) {
+    text += "  |";
+    for (int file = kFiles; file >= 1; --file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      const std::string name = p ? PieceToSfen(p) : "";
+      absl::StrAppend(&text, std::string(3 - name.size(), ' '), name, " |");
+    }
+    absl::StrAppend(&text, " ", std::string(1, char('a' + rank)), "\n", kRule);
+  }
+  absl::StrAppend(&text, "\nSfen: ", pos.ToSfen(), "\nKey: ", absl::Hex(pos.key(), absl::kZeroPad16),
+                  "\nCheckers:");
+  for (Bitboard b = pos.checkers(); b;) absl::StrAppend(&text, " ", SquareToString(pop_lsb(b)));
+  text += '\n';
+  return text;
+}
+
+}  // namespace judkins

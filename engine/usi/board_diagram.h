@@ -1,0 +1,15 @@
+// A text picture of a position for the USI "d" command.
+#ifndef JUDKINS_ENGINE_USI_BOARD_DIAGRAM_H_
+#define JUDKINS_ENGINE_USI_BOARD_DIAGRAM_H_
+
+#include <string>
+
+#include "engine/rules/position.h"
+
+namespace judkins {
+
+std::string BoardDiagram(const Position& pos);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_ENGINE_USI_BOARD_DIAGRAM_H_

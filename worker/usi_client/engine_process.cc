@@ -1,0 +1,155 @@
+#include "worker/usi_client/engine_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/cleanup/cleanup.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+extern char** environ;
+
+namespace judkins {
+namespace {
+
+absl::Status ErrnoError(absl::string_view what, int error) {
+  return absl::InternalError(absl::StrCat(what, ": ", std::strerror(error)));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const ProcessSpec& spec) {
+  if (spec.argv.empty() || spec.argv[0].empty()) return absl::InvalidArgumentError("empty engine command");
+  int stdin_pair[2], stdout_pipe[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, stdin_pair) != 0)
+    return ErrnoError("socketpair", errno);
+  if (pipe2(stdout_pipe, O_CLOEXEC) != 0) {
+    const int error = errno;
+    close(stdin_pair[0]);
+    close(stdin_pair[1]);
+    return ErrnoError("pipe", error);
+  }
+  absl::Cleanup close_child_ends = [&] {
+    close(stdin_pair[1]);
+    close(stdout_pipe[1]);
+  };
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  absl::Cleanup destroy_actions = [&] { posix_spawn_file_actions_destroy(&actions); };
+  posix_spawn_file_actions_adddup2(&actions, stdin_pair[1], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stdout_pipe[1], STDOUT_FILENO);
+  const std::string stderr_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (!spec.working_directory.empty())
+    posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
+
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  absl::Cleanup destroy_attributes = [&] { posix_spawnattr_destroy(&attributes); };
+  // Its own process group, so that killing it also kills what it started.
+  posix_spawnattr_setpgroup(&attributes, 0);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+
+  std::vector<char*> argv;
+  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int error = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+  if (error != 0) {
+    close(stdin_pair[0]);
+    close(stdout_pipe[0]);
+    return absl::InvalidArgumentError(absl::StrCat("cannot start '", spec.argv[0], "': ", std::strerror(error)));
+  }
+  return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pipe[0]);
+}
+
+EngineProcess::~EngineProcess() {
+  Kill();
+  close(input_);
+  close(output_);
+}
+
+absl::Status EngineProcess::WriteLine(absl::string_view line) {
+  std::string data = absl::StrCat(line, "\n");
+  for (absl::string_view rest = data; !rest.empty();) {
+    const ssize_t written = send(input_, rest.data(), rest.size(), MSG_NOSIGNAL);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return absl::UnavailableError(absl::StrCat("engine input closed: ", std::strerror(errno)));
+    }
+    rest.remove_prefix(written);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
+  while (true) {
+    if (const size_t newline = buffer_.find('\n'); newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    const absl::Duration left = deadline - absl::Now();
+    if (left <= absl::ZeroDuration()) return absl::DeadlineExceededError("no output from engine in time");
+    pollfd readable{output_, POLLIN, 0};
+    const int ready = poll(&readable, 1, int(absl::ToInt64Milliseconds(left)) + 1);
+    if (ready < 0 && errno != EINTR) return ErrnoError("poll", errno);
+    if (ready <= 0) continue;
+    char chunk[4096];
+    const ssize_t got = read(output_, chunk, sizeof chunk);
+    if (got < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return ErrnoError("read", errno);
+    }
+    if (got == 0) {
+      if (buffer_.empty()) return absl::UnavailableError("engine closed its output");
+      return std::exchange(buffer_, {});  // a last line without newline
+    }
+    buffer_.append(chunk, got);
+  }
+}
+
+bool EngineProcess::Exited() {
+  if (!reaped_ && waitpid(pid_, &wait_status_, WNOHANG) == pid_) reaped_ = true;
+  return reaped_;
+}
+
+int EngineProcess::Stop(absl::Duration grace) {
+  shutdown(input_, SHUT_WR);
+  const absl::Time deadline = absl::Now() + grace;
+  while (!Exited() && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(5));
+  Kill();
+  return wait_status_;
+}
+
+void EngineProcess::Kill() {
+  // The whole group: a wrapper script's children must not outlive it.
+  kill(-pid_, SIGKILL);
+  if (!reaped_) {
+    while (waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
+    }
+    reaped_ = true;
+  }
+}
+
+}  // namespace judkins
