@@ -1,5 +1,7 @@
 #include "engine/rules/game_status.h"
 
+#include <algorithm>
+
 #include "engine/rules/movegen.h"
 
 namespace judkins {
@@ -12,19 +14,21 @@ bool BothKingsEntered(const Position& pos) {
          (pos.pieces(kWhite, kKing) & promotion_zone(kWhite));
 }
 
-// The fourth occurrence of the current position ends the game. history[i]
-// results from move i; the side that made it gave check iff history[i] has
-// checkers. The cycle runs from the first occurrence to now.
-GameStatus JudgeRepetition(const Position& pos) {
+}  // namespace
+
+// history[i] results from move i; the side that made it gave check iff
+// history[i] has checkers. The cycle runs from the first occurrence to now.
+GameStatus JudgeRepetition(const Position& pos, int occurrences) {
   const auto history = pos.history();
   const int now = int(history.size()) - 1;
-  int occurrences = 1, first = now;
-  for (int i = now - 2; i >= 0 && occurrences < 4; i -= 2)
+  const int oldest = now - pos.state().plies_from_null;
+  int seen = 1, first = now;
+  for (int i = now - 4; i >= std::max(oldest, 0) && seen < occurrences; i -= 2)
     if (history[i].key == pos.key()) {
-      ++occurrences;
+      ++seen;
       first = i;
     }
-  if (occurrences < 4) return {};
+  if (seen < occurrences) return {};
   auto checked_throughout = [&](int last_move) {
     for (int i = last_move; i > first; i -= 2)
       if (!history[i].checkers) return false;
@@ -35,8 +39,6 @@ GameStatus JudgeRepetition(const Position& pos) {
   if (checked_throughout(now - 1)) return {WinFor(mover), RuleTermination::kPerpetualCheck};
   return {Outcome::kDraw, RuleTermination::kRepetition};
 }
-
-}  // namespace
 
 absl::string_view OutcomeName(Outcome outcome) {
   switch (outcome) {
@@ -88,7 +90,7 @@ GameStatus EvaluateGameStatus(const Position& pos, const GameRules& rules) {
   if (!HasLegalMove(pos))
     return {WinFor(~pos.side_to_move()),
             pos.in_check() ? RuleTermination::kCheckmate : RuleTermination::kNoLegalMoves};
-  if (GameStatus repetition = JudgeRepetition(pos); repetition.over()) return repetition;
+  if (GameStatus repetition = JudgeRepetition(pos, 4); repetition.over()) return repetition;
   if (pos.state().impasse_run > rules.impasse_plies)
     return {ImpasseOutcome(pos), RuleTermination::kImpasse};
   if (rules.max_plies > 0 && pos.plies_from_root() >= rules.max_plies)

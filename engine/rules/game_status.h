@@ -52,6 +52,11 @@ GameStatus JudgeImpasseClaim(const Position& pos);
 
 GameStatus EvaluateGameStatus(const Position& pos, const GameRules& rules);
 
+// The verdict once the current position has occurred `occurrences` times (the
+// game rule is 4; a search may stop at 2): a draw, or a loss for the side that
+// gave check with every move of the cycle. Ongoing if it occurred fewer times.
+GameStatus JudgeRepetition(const Position& pos, int occurrences);
+
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_RULES_GAME_STATUS_H_

@@ -11,15 +11,16 @@ bool must_promote(Color us, PieceType pt, Square to) {
          (pt == kKnight && (last_ranks(us, 2) & square_bb(to)));
 }
 
-Move* AddBoardMoves(Color us, PieceType pt, Square from, Bitboard targets, Move* out) {
+// With kTactical, only captures (targets holds just those) and promotions.
+template <bool kTactical>
+Move* AddBoardMoves(Color us, PieceType pt, Square from, Bitboard targets, Bitboard captures, Move* out) {
   const bool from_zone = promotion_zone(us) & square_bb(from);
   while (targets) {
     const Square to = pop_lsb(targets);
-    if (can_promote(pt) && (from_zone || (promotion_zone(us) & square_bb(to)))) {
-      *out++ = Move::Board(from, to, true);
-      if (must_promote(us, pt, to)) continue;
-    }
-    *out++ = Move::Board(from, to);
+    const bool promotes = can_promote(pt) && (from_zone || (promotion_zone(us) & square_bb(to)));
+    if (promotes) *out++ = Move::Board(from, to, true);
+    if (promotes && must_promote(us, pt, to)) continue;
+    if (!kTactical || (captures & square_bb(to))) *out++ = Move::Board(from, to);
   }
   return out;
 }
@@ -60,15 +61,15 @@ Move* AddDrops(const Position& pos, Bitboard targets, Move* out) {
   return out;
 }
 
-}  // namespace
-
-Move* GenerateLegal(const Position& pos, Move* out) {
+template <bool kTactical>
+Move* Generate(const Position& pos, Move* out) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.occupied(), ours = pos.pieces(us);
 
   const Bitboard without_king = occupied ^ square_bb(king);
-  for (Bitboard targets = step_attacks(us, kKing, king) & ~ours; targets;) {
+  const Bitboard king_targets = step_attacks(us, kKing, king) & (kTactical ? pos.pieces(them) : ~ours);
+  for (Bitboard targets = king_targets; targets;) {
     const Square to = pop_lsb(targets);
     if (!(pos.attackers_to(to, without_king) & pos.pieces(them))) *out++ = Move::Board(king, to);
   }
@@ -79,15 +80,22 @@ Move* GenerateLegal(const Position& pos, Move* out) {
   const Bitboard board_targets = checkers ? block | checkers : ~ours & kAllSquares;
 
   const Bitboard pinned = pos.pinned(us);
+  const Bitboard captures = pos.pieces(them);
   for (Bitboard movers = ours & ~pos.pieces(kKing); movers;) {
     const Square from = pop_lsb(movers);
     const PieceType pt = type_of(pos.piece_on(from));
     Bitboard targets = attacks_from(us, pt, from, occupied) & board_targets;
     if (pinned & square_bb(from)) targets &= line_bb(king, from);
-    out = AddBoardMoves(us, pt, from, targets, out);
+    if (kTactical && !can_promote(pt)) targets &= captures;
+    out = AddBoardMoves<kTactical>(us, pt, from, targets, captures, out);
   }
-  return pos.hand_empty(us) ? out : AddDrops(pos, block, out);
+  return kTactical || pos.hand_empty(us) ? out : AddDrops(pos, block, out);
 }
+
+}  // namespace
+
+Move* GenerateLegal(const Position& pos, Move* out) { return Generate<false>(pos, out); }
+Move* GenerateTactical(const Position& pos, Move* out) { return Generate<true>(pos, out); }
 
 MoveList::MoveList(const Position& pos) : size_(int(GenerateLegal(pos, moves_.data()) - moves_.data())) {}
 

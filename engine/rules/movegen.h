@@ -30,6 +30,8 @@ class MoveList {
 
 // Writes the legal moves from pos to out and returns the end of what it wrote.
 Move* GenerateLegal(const Position& pos, Move* out);
+// Only the legal captures and promotions (no drops), for quiescence search.
+Move* GenerateTactical(const Position& pos, Move* out);
 bool IsLegal(const Position& pos, Move m);
 bool HasLegalMove(const Position& pos);
 

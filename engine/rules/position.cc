@@ -92,6 +92,7 @@ void Position::DoMove(Move m) {
   StateInfo next = states_.back();
   next.move = m;
   next.captured = kNoPiece;
+  ++next.plies_from_null;
   const Color us = side_to_move_;
   const Square to = m.to();
   Key& key = next.key;
@@ -123,6 +124,22 @@ void Position::DoMove(Move m) {
   next.checkers = attackers_to(king_square(~us), us);
   states_.push_back(next);
   states_.back().impasse_run = NextImpasseRun(next.impasse_run);
+}
+
+void Position::DoNullMove() {
+  StateInfo next = states_.back();
+  next.key ^= zobrist::kKeys.black_to_move;
+  next.move = Move();
+  next.captured = kNoPiece;
+  next.checkers = 0;
+  next.plies_from_null = 0;
+  side_to_move_ = ~side_to_move_;
+  states_.push_back(next);
+}
+
+void Position::UndoNullMove() {
+  side_to_move_ = ~side_to_move_;
+  states_.pop_back();
 }
 
 void Position::UndoMove() {

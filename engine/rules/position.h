@@ -28,6 +28,7 @@ struct StateInfo {
   Move move;               // the move that led here (none at the root)
   Piece captured = kNoPiece;
   int impasse_run = 0;     // consecutive positions with both kings entered, no check
+  int plies_from_null = 0; // repetitions are looked for no further back than this
 };
 
 class Position {
@@ -66,6 +67,9 @@ class Position {
   // Applies a move, which must be legal (see movegen.h).
   void DoMove(Move m);
   void UndoMove();
+  // Passes the turn, for the search's null-move pruning; not when in check.
+  void DoNullMove();
+  void UndoNullMove();
 
  private:
   Position() = default;

@@ -1,0 +1,14 @@
+// Static evaluation from the side to move's point of view, in centipawns.
+#ifndef JUDKINS_ENGINE_EVAL_EVALUATE_H_
+#define JUDKINS_ENGINE_EVAL_EVALUATE_H_
+
+#include "engine/eval/params.h"
+#include "engine/rules/position.h"
+
+namespace judkins {
+
+int Evaluate(const Position& pos, const EvalParams& params);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_ENGINE_EVAL_EVALUATE_H_

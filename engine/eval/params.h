@@ -1,0 +1,67 @@
+// The evaluation's weights as named, bounded, tunable parameters. The
+// registry lists each one once (name, default, bounds, SPSA step); the engine
+// exposes them as USI spin options, dumps them and loads them from files.
+#ifndef JUDKINS_ENGINE_EVAL_PARAMS_H_
+#define JUDKINS_ENGINE_EVAL_PARAMS_H_
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "engine/rules/types.h"
+
+namespace judkins {
+
+struct ParamSpec {
+  std::string name;
+  int default_value;
+  int min;
+  int max;
+  double step;  // c_end: the perturbation an SPSA tuner should end with
+};
+
+// Where each group of parameters starts in the registry. A group holds one
+// value per piece type, hand type or relative rank as its comment says.
+namespace param {
+constexpr int kBoardValue = 0;                               // [PieceType 1..13], 14 slots
+constexpr int kHandValue = kBoardValue + kPieceTypeLimit;    // [hand type 1..6], 7 slots
+constexpr int kRankBonus = kHandValue + 7;                   // [type group][relative rank]
+constexpr int kRankGroups = 6;  // pawn, knight, silver, gold-movers, king, majors
+constexpr int kMobility = kRankBonus + kRankGroups * kRanks; // bishop, rook, horse, dragon
+constexpr int kKingZoneAttack = kMobility + 4;               // per attacked king-zone square
+constexpr int kKingZoneUndefended = kKingZoneAttack + 1;     // attacked and not defended
+constexpr int kKingDefender = kKingZoneUndefended + 1;       // own gold/silver next to king
+constexpr int kHandDanger = kKingDefender + 1;               // enemy hand pieces x open king squares
+constexpr int kTempo = kHandDanger + 1;
+constexpr int kCount = kTempo + 1;
+}  // namespace param
+
+// The registry: one spec per slot; unused slots (e.g. promoted gold) are fixed
+// at 0 and not listed as options.
+std::span<const ParamSpec> ParamRegistry();
+// The slot of a parameter by name, or -1.
+int FindParam(absl::string_view name);
+bool IsTunable(int slot);
+
+class EvalParams {
+ public:
+  EvalParams();  // the defaults
+  int operator[](int slot) const { return values_[slot]; }
+  // Sets a parameter; out-of-range or unknown names are errors naming the problem.
+  absl::Status Set(absl::string_view name, int value);
+  // Reads "name,value" or "name value" lines (CSV with an optional header,
+  // '#' comments); applies all of them or, on any error, none.
+  absl::Status LoadFile(const std::string& path);
+
+ private:
+  std::vector<int> values_;
+};
+
+// "name,value,default,min,max,step" lines with a header, tunable slots only.
+std::string ParamsCsv(const EvalParams& values);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_ENGINE_EVAL_PARAMS_H_

@@ -1,0 +1,268 @@
+#include "engine/search/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/eval/evaluate.h"
+#include "engine/rules/game_status.h"
+#include "engine/search/time_manager.h"
+
+namespace judkins {
+namespace {
+
+// A cycle won by perpetual check is decisive but not a mate to report.
+constexpr int kPerpetualWin = 20000;
+
+// Late-move reductions grow with the logarithms of depth and move number.
+struct Reductions {
+  int table[64][64];
+  Reductions() {
+    for (int d = 1; d < 64; ++d)
+      for (int m = 1; m < 64; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+  }
+  int operator()(int depth, int move_number) const { return table[std::min(depth, 63)][std::min(move_number, 63)]; }
+};
+const Reductions kReductions;
+
+// Mate scores are stored relative to the node, returned relative to the root.
+int ToTable(int score, int ply) { return score >= kMateBound ? score + ply : score <= -kMateBound ? score - ply : score; }
+int FromTable(int score, int ply) { return score >= kMateBound ? score - ply : score <= -kMateBound ? score + ply : score; }
+
+bool HasPiecesBeyondPawns(const Position& pos, Color c) {
+  return (pos.pieces(c) & ~pos.pieces(kPawn) & ~pos.pieces(kKing)) || !pos.hand_empty(c);
+}
+
+}  // namespace
+
+Searcher::Searcher(TranspositionTable& table, const EvalParams& params)
+    : table_(table), params_(params), tables_(std::make_unique<OrderingTables>()) {
+  tables_->Clear();
+}
+
+void Searcher::PonderHit() {
+  start_nanos_ = absl::ToUnixNanos(absl::Now());  // our own clock starts now
+  pondering_ = false;
+}
+
+bool Searcher::ShouldStop() {
+  if (stop_) return true;
+  if (node_limit_ && nodes_ >= node_limit_) return stop_ = true;
+  if ((nodes_ & 1023) || !time_limited_ || pondering_ || root_depth_ <= 1) return false;
+  if (absl::Now() - absl::FromUnixNanos(start_nanos_) >= maximum_) stop_ = true;
+  return stop_;
+}
+
+SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info) {
+  start_nanos_ = absl::ToUnixNanos(absl::Now());
+  stop_ = false;
+  pondering_ = limits.ponder;
+  const TimeManager time(limits, pos.side_to_move(), overhead);
+  time_limited_ = time.limited() && !limits.infinite;
+  optimum_ = time.optimum();
+  maximum_ = time.maximum();
+  node_limit_ = limits.nodes;
+  nodes_ = 0;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+
+  SearchResult result;
+  const MoveList root_moves(pos);
+  if (root_moves.empty()) return result;
+  result.best = *root_moves.begin();
+  int score = 0;
+  for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+    seldepth_ = 0;
+    int delta = 30, alpha = -kInfinite, beta = kInfinite;
+    if (root_depth_ >= 4) {
+      alpha = std::max(score - delta, -kInfinite);
+      beta = std::min(score + delta, kInfinite);
+    }
+    int iteration_score;
+    while (true) {
+      iteration_score = Search(pos, alpha, beta, root_depth_, 0, false);
+      if (stop_) break;
+      if (iteration_score <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max(iteration_score - delta, -kInfinite);
+      } else if (iteration_score >= beta) {
+        beta = std::min(iteration_score + delta, kInfinite);
+      } else {
+        break;
+      }
+      delta += delta;
+    }
+    if (stop_ && root_depth_ > 1) break;  // an unfinished iteration is not trusted
+    score = iteration_score;
+    result.best = pv_[0][0];
+    result.ponder = pv_length_[0] > 1 ? pv_[0][1] : Move();
+    result.score = score;
+    result.depth = root_depth_;
+    if (info) {
+      SearchInfo line{root_depth_, seldepth_, score, nodes_,
+                      absl::Now() - absl::FromUnixNanos(start_nanos_), table_.Hashfull(),
+                      std::vector<Move>(pv_[0], pv_[0] + pv_length_[0])};
+      info(line);
+    }
+    if (stop_) break;
+    const absl::Duration elapsed = absl::Now() - absl::FromUnixNanos(start_nanos_);
+    if (time_limited_ && !pondering_ && elapsed >= optimum_) break;
+    if (IsMateScore(score) && kMate - std::abs(score) <= root_depth_ && !limits.infinite && !pondering_) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed) {
+  pv_length_[ply] = 0;
+  if (depth <= 0) return Quiescence(pos, alpha, beta, ply);
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply);
+  if (ShouldStop()) return 0;
+  const bool pv_node = beta - alpha > 1;
+  const bool in_check = pos.in_check();
+
+  if (ply > 0) {
+    if (const GameStatus repetition = JudgeRepetition(pos, 2); repetition.over()) {
+      if (repetition.termination == RuleTermination::kRepetition) return 0;
+      const bool we_win = (repetition.outcome == Outcome::kBlackWins) == (pos.side_to_move() == kBlack);
+      return we_win ? kPerpetualWin - ply : -kPerpetualWin + ply;
+    }
+    alpha = std::max(alpha, MatedIn(ply));
+    beta = std::min(beta, MateIn(ply + 1));
+    if (alpha >= beta) return alpha;
+    if (ply >= kMaxPly - 1) return in_check ? 0 : Evaluate(pos, params_);
+  }
+
+  const TtEntry* entry = table_.Probe(pos.key());
+  const Move table_move = entry ? entry->move : Move();
+  if (entry && !pv_node && entry->depth >= depth) {
+    const int stored = FromTable(entry->score, ply);
+    if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && stored >= beta) ||
+        (entry->bound == Bound::kUpper && stored <= alpha))
+      return stored;
+  }
+
+  const int static_eval = in_check ? -kInfinite : Evaluate(pos, params_);
+  if (!pv_node && !in_check) {
+    // The position is so good that a shallow search will not change that.
+    if (depth <= 5 && static_eval - 110 * depth >= beta && !IsMateScore(beta)) return static_eval;
+    if (null_allowed && depth >= 3 && static_eval >= beta && HasPiecesBeyondPawns(pos, pos.side_to_move())) {
+      pos.DoNullMove();
+      const int score = -Search(pos, -beta, -beta + 1, depth - 3 - depth / 4, ply + 1, false);
+      pos.UndoNullMove();
+      if (stop_) return 0;
+      if (score >= beta) return IsMateScore(score) ? beta : score;
+    }
+  }
+
+  MovePicker picker(pos, table_move, *tables_, params_, ply, false);
+  if (picker.size() == 0) return MatedIn(ply);  // mate, or no legal move: both lose
+  int best_score = -kInfinite, moves_searched = 0;
+  Move best_move, quiets_tried[64];
+  int quiet_count = 0;
+  const int original_alpha = alpha;
+  for (Move m; !(m = picker.Next()).is_none();) {
+    const bool quiet = !IsTactical(pos, m);
+    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 4 &&
+        moves_searched >= 4 + 3 * depth * depth)
+      continue;  // late quiet moves at low depth rarely matter
+    pos.DoMove(m);
+    const bool gives_check = pos.in_check();
+    if (!pv_node && !in_check && quiet && !gives_check && depth <= 2 && best_score > -kMateBound &&
+        static_eval + 150 * depth <= alpha) {
+      pos.UndoMove();
+      continue;
+    }
+    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+    int score;
+    if (moves_searched == 0) {
+      score = -Search(pos, -beta, -alpha, new_depth, ply + 1, true);
+    } else {
+      int reduction = 0;
+      if (depth >= 3 && moves_searched >= 3 && quiet && !in_check && !gives_check)
+        reduction = std::clamp(kReductions(depth, moves_searched) - (pv_node ? 1 : 0), 0, new_depth - 1);
+      score = -Search(pos, -alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+      if (score > alpha && reduction > 0) score = -Search(pos, -alpha - 1, -alpha, new_depth, ply + 1, true);
+      if (score > alpha && score < beta) score = -Search(pos, -beta, -alpha, new_depth, ply + 1, true);
+    }
+    pos.UndoMove();
+    if (stop_) return 0;
+    ++moves_searched;
+    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
+    if (score > best_score) {
+      best_score = score;
+      best_move = m;
+      if (score > alpha) {
+        alpha = score;
+        pv_[ply][0] = m;
+        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
+        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        if (alpha >= beta) {
+          if (quiet) UpdateQuietStats(pos, m, depth, ply, quiets_tried, quiet_count);
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best_score >= beta ? Bound::kLower : best_score > original_alpha ? Bound::kExact : Bound::kUpper;
+  table_.Store(pos.key(), best_move, ToTable(best_score, ply), depth, bound);
+  return best_score;
+}
+
+int Searcher::Quiescence(Position& pos, int alpha, int beta, int ply) {
+  ++nodes_;
+  pv_length_[ply] = 0;
+  seldepth_ = std::max(seldepth_, ply);
+  if (ShouldStop()) return 0;
+  const bool in_check = pos.in_check();
+  if (ply >= kMaxPly - 1) return in_check ? 0 : Evaluate(pos, params_);
+  int best_score = -kInfinite;
+  if (!in_check) {
+    best_score = Evaluate(pos, params_);
+    if (best_score >= beta) return best_score;
+    alpha = std::max(alpha, best_score);
+  }
+  // In check every evasion counts, drops included; otherwise only tactics.
+  MovePicker picker(pos, Move(), *tables_, params_, std::min(ply, kMaxPly), !in_check);
+  if (in_check && picker.size() == 0) return MatedIn(ply);
+  for (Move m; !(m = picker.Next()).is_none();) {
+    if (!in_check && !m.is_promotion() &&
+        best_score + params_[param::kBoardValue + type_of(pos.piece_on(m.to()))] * 2 + 200 < alpha)
+      continue;  // even winning the piece cannot lift the score to alpha
+    pos.DoMove(m);
+    const int score = -Quiescence(pos, -beta, -alpha, ply + 1);
+    pos.UndoMove();
+    if (stop_) return 0;
+    if (score > best_score) {
+      best_score = score;
+      if (score > alpha) {
+        alpha = score;
+        pv_[ply][0] = m;
+        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
+        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best_score;
+}
+
+void Searcher::UpdateQuietStats(const Position& pos, Move best, int depth, int ply, const Move* tried,
+                                int tried_count) {
+  const Color us = pos.side_to_move();
+  const int bonus = std::min(depth * depth, 400);
+  auto adjust = [&](Move m, int amount) {
+    int& entry = tables_->history[us][OrderingTables::Index(pos, m)][m.to()];
+    entry += amount - entry * std::abs(amount) / 16384;  // stays within +-16384
+  };
+  for (int i = 0; i < tried_count; ++i)
+    if (tried[i] != best) adjust(tried[i], -bonus);
+  adjust(best, bonus);
+  if (tables_->killers[ply][0] != best) {
+    tables_->killers[ply][1] = tables_->killers[ply][0];
+    tables_->killers[ply][0] = best;
+  }
+  const Move previous = pos.state().move;
+  if (!previous.is_none()) tables_->counter[pos.piece_on(previous.to())][previous.to()] = best;
+}
+
+}  // namespace judkins

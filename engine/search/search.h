@@ -1,0 +1,77 @@
+// Iterative deepening alpha-beta (PVS) with aspiration windows, quiescence,
+// null move, late-move reductions, check extensions and a transposition table.
+#ifndef JUDKINS_ENGINE_SEARCH_SEARCH_H_
+#define JUDKINS_ENGINE_SEARCH_SEARCH_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "engine/eval/params.h"
+#include "engine/rules/position.h"
+#include "engine/search/limits.h"
+#include "engine/search/move_order.h"
+#include "engine/search/score.h"
+#include "engine/search/transposition_table.h"
+
+namespace judkins {
+
+// One completed iteration, as "info" reports it.
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;
+  uint64_t nodes = 0;
+  absl::Duration elapsed;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;    // none when the side to move has no legal move
+  Move ponder;  // the expected reply, if known
+  int score = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+};
+
+class Searcher {
+ public:
+  Searcher(TranspositionTable& table, const EvalParams& params);
+  using InfoSink = std::function<void(const SearchInfo&)>;
+  // Searches pos (restored on return) within the limits.
+  SearchResult Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info);
+  // Both may be called from another thread while Run is searching.
+  void Stop() { stop_ = true; }
+  void PonderHit();
+  // Forgets what was learnt (history, killers); the table is the caller's.
+  void NewGame() { tables_->Clear(); }
+
+ private:
+  int Search(Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
+  int Quiescence(Position& pos, int alpha, int beta, int ply);
+  bool ShouldStop();
+  void UpdateQuietStats(const Position& pos, Move best, int depth, int ply, const Move* tried, int tried_count);
+
+  TranspositionTable& table_;
+  const EvalParams& params_;
+  std::unique_ptr<OrderingTables> tables_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> pondering_{false};
+  std::atomic<int64_t> start_nanos_{0};
+  absl::Duration optimum_, maximum_;
+  bool time_limited_ = false;
+  uint64_t node_limit_ = 0;
+  uint64_t nodes_ = 0;
+  int root_depth_ = 0;
+  int seldepth_ = 0;
+  Move pv_[kMaxPly + 1][kMaxPly + 1];
+  int pv_length_[kMaxPly + 1];
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_ENGINE_SEARCH_SEARCH_H_

@@ -1,0 +1,30 @@
+#include "engine/usi/params_json.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include "judkins/v1/params.pb.h"
+
+namespace judkins {
+
+std::string ParamsJson(const EvalParams& values) {
+  v1::EngineParamList list;
+  const auto registry = ParamRegistry();
+  for (int slot = 0; slot < int(registry.size()); ++slot) {
+    if (!IsTunable(slot)) continue;
+    v1::EngineParam& param = *list.add_params();
+    param.set_name(registry[slot].name);
+    param.set_value(values[slot]);
+    param.set_default_value(registry[slot].default_value);
+    param.set_min(registry[slot].min);
+    param.set_max(registry[slot].max);
+    param.set_step(registry[slot].step);
+  }
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(list, &json, options);
+  return json;
+}
+
+}  // namespace judkins
