@@ -1,0 +1,84 @@
+#include "engine/eval/evaluate.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "tests/support/test_data.h"
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The same position seen from the other side: board turned round, colours swapped.
+std::string Mirror(const std::string& sfen) {
+  std::vector<std::string> fields = absl::StrSplit(sfen, ' ');
+  std::vector<std::string> ranks = absl::StrSplit(fields[0], '/');
+  std::reverse(ranks.begin(), ranks.end());
+  for (std::string& rank : ranks) {
+    std::vector<std::string> tokens;  // "+p" stays one token
+    for (size_t i = 0; i < rank.size(); ++i) tokens.push_back(rank[i] == '+' ? rank.substr(i++, 2) : rank.substr(i, 1));
+    std::reverse(tokens.begin(), tokens.end());
+    rank = absl::StrJoin(tokens, "");
+  }
+  auto swap_case = [](std::string text) {
+    for (char& c : text) c = absl::ascii_isupper(c) ? absl::ascii_tolower(c) : absl::ascii_toupper(c);
+    return text;
+  };
+  return absl::StrCat(swap_case(absl::StrJoin(ranks, "/")), " ", fields[1] == "b" ? "w" : "b", " ",
+                      swap_case(fields[2]), " 1");
+}
+
+TEST(EvalParamsTest, RegistryIsConsistent) {
+  std::set<std::string> names;
+  for (const ParamSpec& spec : ParamRegistry()) {
+    if (spec.name.empty()) continue;
+    EXPECT_TRUE(names.insert(absl::AsciiStrToLower(spec.name)).second) << "duplicate " << spec.name;
+    EXPECT_LE(spec.min, spec.default_value) << spec.name;
+    EXPECT_LE(spec.default_value, spec.max) << spec.name;
+    EXPECT_GT(spec.step, 0) << spec.name;
+    EXPECT_EQ(FindParam(spec.name), &spec - ParamRegistry().data());
+  }
+  EXPECT_GT(names.size(), 50u);
+}
+
+TEST(EvalParamsTest, SetChecksNamesAndBounds) {
+  EvalParams params;
+  EXPECT_TRUE(params.Set("PawnValue", 150).ok());
+  EXPECT_TRUE(params.Set("pawnvalue", 150).ok());  // USI option names ignore case
+  EXPECT_THAT(std::string(params.Set("PawnValue", 5000).message()), HasSubstr("outside"));
+  EXPECT_THAT(std::string(params.Set("Nonsense", 1).message()), HasSubstr("unknown parameter"));
+  EXPECT_EQ(params[param::kBoardValue + kPawn], 150);
+}
+
+TEST(EvaluateTest, IsSymmetricForBothSides) {
+  const EvalParams params;
+  for (const auto& row : testing::ReadTsv("legal-public.tsv")) {
+    const Position pos = *Position::FromSfen(row[0]);
+    absl::StatusOr<Position> mirrored = Position::FromSfen(Mirror(row[0]));
+    ASSERT_TRUE(mirrored.ok()) << Mirror(row[0]) << ": " << mirrored.status();
+    EXPECT_EQ(Evaluate(pos, params), Evaluate(*mirrored, params)) << row[0];
+  }
+}
+
+TEST(EvaluateTest, ParametersChangeTheScoreByWhatTheyWeigh) {
+  const Position pos = *Position::FromSfen("5k/6/6/6/P5/K5 b G 1");  // Black: one pawn, one gold in hand
+  EvalParams params;
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(params.Set("PawnValue", 150).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 50);
+  ASSERT_TRUE(params.Set("GoldHandValue", 500).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 50 + 500 - 520);
+  ASSERT_TRUE(params.Set("Tempo", 0).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 50 - 20 - 20);
+}
+
+}  // namespace
+}  // namespace judkins
