@@ -54,34 +54,10 @@ double SprtLlr(const SprtParameters& parameters, const TestResults& results) {
                                              : LlrNormalized(bounds.elo0, bounds.elo1, results.counts);
 }
 
-SprtStatus UpdateSprt(const SprtParameters& parameters, const TestResults& results, OvershootRecord& record) {
+SprtStatus EvaluateSprt(const SprtParameters& parameters, const TestResults& results, const OvershootRecord& record) {
   SprtStatus status;
   status.bounds = BoundsFor(parameters.alpha, parameters.beta);
   status.llr = SprtLlr(parameters, results);
-  const double samples = std::accumulate(results.counts.begin(), results.counts.end(), 0.0);
-  const int64_t units = int64_t(samples);
-  if (parameters.batch_size <= 0 || units % parameters.batch_size != 0) record.valid = false;
-  if (record.valid) {
-    if (units < record.last_update) {
-      record.valid = false;  // samples were lost: the history no longer describes the test
-    } else if (units == record.last_update + parameters.batch_size) {
-      if (status.llr < record.ref0) {
-        const double delta = status.llr - record.ref0;
-        record.m0 += delta;
-        record.sq0 += delta * delta;
-        record.ref0 = status.llr;
-      }
-      if (status.llr > record.ref1) {
-        const double delta = status.llr - record.ref1;
-        record.m1 += delta;
-        record.sq1 += delta * delta;
-        record.ref1 = status.llr;
-      }
-    } else if (units != record.last_update) {
-      record.ref0 = record.ref1 = status.llr;  // updates were skipped: restart collecting
-    }
-    if (record.valid) record.last_update = units;
-  }
   if (record.valid) {
     // Siegmund, Sequential Analysis, Corollary 8.33: expected overshoot of a ladder process.
     status.overshoot_lower = record.m0 != 0 ? -record.sq0 / record.m0 / 2 : 0;
@@ -90,6 +66,35 @@ SprtStatus UpdateSprt(const SprtParameters& parameters, const TestResults& resul
   if (status.llr < status.bounds.lower + status.overshoot_lower) status.decision = SprtDecision::kRejected;
   else if (status.llr > status.bounds.upper - status.overshoot_upper) status.decision = SprtDecision::kAccepted;
   return status;
+}
+
+SprtStatus UpdateSprt(const SprtParameters& parameters, const TestResults& results, OvershootRecord& record) {
+  const double llr = SprtLlr(parameters, results);
+  const double samples = std::accumulate(results.counts.begin(), results.counts.end(), 0.0);
+  const int64_t units = int64_t(samples);
+  if (parameters.batch_size <= 0 || units % parameters.batch_size != 0) record.valid = false;
+  if (record.valid) {
+    if (units < record.last_update) {
+      record.valid = false;  // samples were lost: the history no longer describes the test
+    } else if (units == record.last_update + parameters.batch_size) {
+      if (llr < record.ref0) {
+        const double delta = llr - record.ref0;
+        record.m0 += delta;
+        record.sq0 += delta * delta;
+        record.ref0 = llr;
+      }
+      if (llr > record.ref1) {
+        const double delta = llr - record.ref1;
+        record.m1 += delta;
+        record.sq1 += delta * delta;
+        record.ref1 = llr;
+      }
+    } else if (units != record.last_update) {
+      record.ref0 = record.ref1 = llr;  // updates were skipped: restart collecting
+    }
+    if (record.valid) record.last_update = units;
+  }
+  return EvaluateSprt(parameters, results, record);
 }
 
 }  // namespace judkins::stats

@@ -68,7 +68,10 @@ struct SprtStatus {
   SprtDecision decision = SprtDecision::kContinue;
 };
 
-// One update with the cumulative results after a batch.
+// The verdict for the results with the overshoot history so far (read only).
+SprtStatus EvaluateSprt(const SprtParameters& parameters, const TestResults& results, const OvershootRecord& record);
+// One update with the cumulative results after a batch: records it in the
+// overshoot history, then evaluates.
 SprtStatus UpdateSprt(const SprtParameters& parameters, const TestResults& results, OvershootRecord& record);
 
 }  // namespace judkins::stats

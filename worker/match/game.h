@@ -1,0 +1,67 @@
+// One game between two USI engines, refereed move by move with the rules.
+#ifndef JUDKINS_WORKER_MATCH_GAME_H_
+#define JUDKINS_WORKER_MATCH_GAME_H_
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "engine/rules/game_status.h"
+#include "judkins/v1/games.pb.h"
+#include "worker/match/openings.h"
+#include "worker/match/time_control.h"
+#include "worker/usi_client/usi_engine.h"
+
+namespace judkins {
+
+struct Adjudication {
+  // Resign: both engines agree the same side is behind by at least
+  // resign_score for resign_moves moves each. 0 moves disables it.
+  int resign_score = 1000;
+  int resign_moves = 0;
+  // Draw: both engines' |score| at most draw_score for draw_moves moves each,
+  // from move draw_from_move on. 0 moves disables it.
+  int draw_score = 10;
+  int draw_moves = 0;
+  int draw_from_move = 40;
+};
+
+struct GameSettings {
+  TimeControl time_control;
+  absl::Duration time_margin = absl::Milliseconds(100);
+  // How long an untimed engine (nodes, depth) may think before it is declared hung.
+  absl::Duration hang_timeout = absl::Seconds(60);
+  GameRules rules;
+  Adjudication adjudication;
+};
+
+struct PlayedMove {
+  std::string usi;
+  std::string hodges;
+  SearchReport report;
+  absl::Duration elapsed;
+};
+
+struct GameRecord {
+  std::string black, white;  // engine names
+  std::string start_sfen;    // where the engines took over (after the opening's moves)
+  std::string time_control;
+  absl::Time started;
+  std::vector<PlayedMove> moves;
+  v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;
+  v1::Termination termination = v1::TERMINATION_UNSPECIFIED;
+  std::string reason;
+  int pair_index = 0, game_in_pair = 0, opening_index = 0;
+};
+
+// Plays a game; `stop` aborts it between moves (TERMINATION_ABORTED). An
+// engine that crashes, hangs or breaks the protocol loses, is shut down, and
+// starts afresh for its next game.
+GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const Opening& opening, const GameSettings& settings,
+                    const std::atomic<bool>& stop);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_MATCH_GAME_H_

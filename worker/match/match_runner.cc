@@ -1,0 +1,163 @@
+#include "worker/match/match_runner.h"
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "proto/convert/stats_report.h"
+#include "worker/match/game_record_format.h"
+
+namespace judkins {
+namespace {
+
+// The first engine's points in a game, in half points.
+int HalfPoints(const GameRecord& game, bool first_is_black) {
+  if (game.result == v1::GAME_RESULT_DRAW) return 1;
+  const bool black_won = game.result == v1::GAME_RESULT_BLACK_WINS;
+  return black_won == first_is_black ? 2 : 0;
+}
+
+v1::GameOutcome OutcomeOf(const GameRecord& game) {
+  v1::GameOutcome outcome;
+  outcome.set_pair_index(game.pair_index);
+  outcome.set_game_in_pair(game.game_in_pair);
+  outcome.set_opening_index(game.opening_index);
+  outcome.set_black(game.black);
+  outcome.set_white(game.white);
+  outcome.set_result(game.result);
+  outcome.set_termination(game.termination);
+  outcome.set_reason(game.reason);
+  outcome.set_plies(uint32_t(game.moves.size()));
+  return outcome;
+}
+
+void Tally(v1::EngineTally& tally, v1::Termination termination, int half_points) {
+  v1::TerminationCount* count = nullptr;
+  for (v1::TerminationCount& existing : *tally.mutable_terminations())
+    if (existing.termination() == termination) count = &existing;
+  if (!count) {
+    count = tally.add_terminations();
+    count->set_termination(termination);
+  }
+  if (half_points == 2) count->set_wins(count->wins() + 1);
+  else if (half_points == 1) count->set_draws(count->draws() + 1);
+  else count->set_losses(count->losses() + 1);
+}
+
+}  // namespace
+
+void MatchRunner::RequestStop(absl::string_view why) {
+  absl::MutexLock lock(&mutex_);
+  if (stop_reason_.empty()) stop_reason_ = std::string(why);
+  stop_ = true;
+}
+
+void MatchRunner::WriteRecord(const GameRecord& record) {
+  absl::MutexLock lock(&mutex_);
+  if (!records_.is_open()) return;
+  records_ << FormatGameRecord(record);
+  records_.flush();
+}
+
+void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& first_white) {
+  absl::MutexLock lock(&mutex_);
+  const int points[2] = {HalfPoints(first_black, true), HalfPoints(first_white, false)};
+  v1::Pentanomial& penta = *results_.mutable_pentanomial();
+  switch (points[0] + points[1]) {
+    case 0: penta.set_ll(penta.ll() + 1); break;
+    case 1: penta.set_ld(penta.ld() + 1); break;
+    case 2: penta.set_dd_wl(penta.dd_wl() + 1); break;
+    case 3: penta.set_dw(penta.dw() + 1); break;
+    default: penta.set_ww(penta.ww() + 1); break;
+  }
+  v1::WinDrawLoss& wdl = *results_.mutable_wdl();
+  for (int i = 0; i < 2; ++i) {
+    const GameRecord& game = i == 0 ? first_black : first_white;
+    if (points[i] == 2) wdl.set_wins(wdl.wins() + 1);
+    else if (points[i] == 1) wdl.set_draws(wdl.draws() + 1);
+    else wdl.set_losses(wdl.losses() + 1);
+    if (game.result == v1::GAME_RESULT_BLACK_WINS) results_.set_black_wins(results_.black_wins() + 1);
+    else if (game.result == v1::GAME_RESULT_WHITE_WINS) results_.set_white_wins(results_.white_wins() + 1);
+    else results_.set_draws(results_.draws() + 1);
+    Tally(*results_.mutable_tallies(0), game.termination, points[i]);
+    Tally(*results_.mutable_tallies(1), game.termination, 2 - points[i]);
+    *results_.add_games_played() = OutcomeOf(game);
+  }
+  results_.set_games(results_.games() + 2);
+  const stats::TestResults counts = ResultsOf(penta, wdl);
+  if (settings_.sprt) {
+    const stats::SprtStatus status = stats::UpdateSprt(*settings_.sprt, counts, overshoot_);
+    if (status.decision != stats::SprtDecision::kContinue) {
+      if (stop_reason_.empty()) stop_reason_ = "sprt " + std::string(stats::SprtDecisionName(status.decision));
+      stop_ = true;
+    }
+  }
+  *results_.mutable_stats() = MakeStatsReport(counts, settings_.sprt, overshoot_);
+  results_.set_seconds(absl::ToDoubleSeconds(absl::Now() - start_));
+  if (progress_) progress_(results_);
+}
+
+void MatchRunner::PlaySlot() {
+  UsiEngine first(settings_.first), second(settings_.second);
+  while (!stop_) {
+    const int pair = next_pair_++;
+    if (pair >= settings_.pairs) break;
+    const int opening = opening_order_[pair];
+    GameRecord games[2];
+    for (int game_in_pair = 0; game_in_pair < 2 && !stop_; ++game_in_pair) {
+      UsiEngine& black = game_in_pair == 0 ? first : second;
+      UsiEngine& white = game_in_pair == 0 ? second : first;
+      games[game_in_pair] = PlayGame(black, white, settings_.book[opening], settings_.game, stop_);
+      games[game_in_pair].pair_index = pair;
+      games[game_in_pair].game_in_pair = game_in_pair;
+      games[game_in_pair].opening_index = opening;
+      if (games[game_in_pair].termination != v1::TERMINATION_ABORTED) WriteRecord(games[game_in_pair]);
+    }
+    if (games[0].termination == v1::TERMINATION_ABORTED || games[1].termination == v1::TERMINATION_ABORTED ||
+        games[1].termination == v1::TERMINATION_UNSPECIFIED)
+      break;  // a pair that was not finished is not counted
+    RecordPair(games[0], games[1]);
+  }
+  first.Shutdown();
+  second.Shutdown();
+}
+
+absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) {
+  if (settings_.pairs < 1) return absl::InvalidArgumentError("a match needs at least one game pair");
+  if (settings_.concurrency < 1) return absl::InvalidArgumentError("concurrency must be at least 1");
+  if (settings_.first.command.empty() || settings_.second.command.empty())
+    return absl::InvalidArgumentError("a match needs two engines");
+  opening_order_ = OpeningOrder(settings_.book.size(), settings_.pairs, settings_.shuffle_openings, settings_.seed);
+  progress_ = progress;
+  start_ = absl::Now();
+  {
+    absl::MutexLock lock(&mutex_);
+    if (!settings_.records_path.empty()) {
+      records_.open(settings_.records_path, std::ios::app);
+      if (!records_) return absl::PermissionDeniedError(absl::StrCat("cannot write records to '", settings_.records_path, "'"));
+    }
+    results_.add_engines(settings_.first.name);
+    results_.add_engines(settings_.second.name);
+    results_.set_time_control(settings_.game.time_control.ToString());
+    results_.set_pairs_planned(settings_.pairs);
+    results_.add_tallies()->set_name(settings_.first.name);
+    results_.add_tallies()->set_name(settings_.second.name);
+    *results_.mutable_stats() = MakeStatsReport(ResultsOf(results_.pentanomial(), results_.wdl()), settings_.sprt, overshoot_);
+  }
+  std::vector<std::thread> slots;
+  for (int i = 0; i < std::min(settings_.concurrency, settings_.pairs); ++i) slots.emplace_back([this] { PlaySlot(); });
+  for (std::thread& slot : slots) slot.join();
+
+  absl::MutexLock lock(&mutex_);
+  results_.set_stopped_because(stop_reason_.empty() ? "all games played" : stop_reason_);
+  results_.set_seconds(absl::ToDoubleSeconds(absl::Now() - start_));
+  auto& games = *results_.mutable_games_played();
+  std::sort(games.begin(), games.end(), [](const v1::GameOutcome& a, const v1::GameOutcome& b) {
+    return std::make_pair(a.pair_index(), a.game_in_pair()) < std::make_pair(b.pair_index(), b.game_in_pair());
+  });
+  if (records_.is_open()) records_.close();
+  return results_;
+}
+
+}  // namespace judkins

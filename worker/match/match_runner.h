@@ -1,0 +1,64 @@
+// A match between two USI engines: game pairs (each opening twice, colours
+// swapped) played N at a time, counted as pentanomial results, stopped when
+// the SPRT decides, the games are done, or the user interrupts.
+#ifndef JUDKINS_WORKER_MATCH_MATCH_RUNNER_H_
+#define JUDKINS_WORKER_MATCH_MATCH_RUNNER_H_
+
+#include <atomic>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "judkins/v1/match.pb.h"
+#include "stats/sprt.h"
+#include "worker/match/game.h"
+#include "worker/match/openings.h"
+#include "worker/usi_client/usi_engine.h"
+
+namespace judkins {
+
+struct MatchSettings {
+  EngineConfig first, second;  // results are counted from the first engine's view
+  GameSettings game;
+  OpeningBook book = OpeningBook::StartOnly();
+  bool shuffle_openings = false;
+  uint64_t seed = 1;
+  int pairs = 1;
+  int concurrency = 1;
+  std::optional<stats::SprtParameters> sprt;
+  std::string records_path;  // empty: no records
+};
+
+class MatchRunner {
+ public:
+  explicit MatchRunner(MatchSettings settings) : settings_(std::move(settings)) {}
+  // Called after every finished pair with the results so far.
+  using ProgressSink = std::function<void(const v1::MatchResults&)>;
+  absl::StatusOr<v1::MatchResults> Run(const ProgressSink& progress);
+  // Thread-safe: ends the match; games in flight are aborted and not counted.
+  void RequestStop(absl::string_view why);
+
+ private:
+  void PlaySlot();
+  void RecordPair(const GameRecord& first_black, const GameRecord& first_white);
+  void WriteRecord(const GameRecord& record);
+
+  MatchSettings settings_;
+  std::vector<int> opening_order_;
+  std::atomic<int> next_pair_{0};
+  std::atomic<bool> stop_{false};
+  absl::Mutex mutex_;
+  v1::MatchResults results_ ABSL_GUARDED_BY(mutex_);
+  stats::OvershootRecord overshoot_ ABSL_GUARDED_BY(mutex_);
+  std::string stop_reason_ ABSL_GUARDED_BY(mutex_);
+  std::ofstream records_ ABSL_GUARDED_BY(mutex_);
+  ProgressSink progress_;
+  absl::Time start_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_MATCH_MATCH_RUNNER_H_

@@ -1,0 +1,107 @@
+#include "worker/usi_client/usi_engine.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace judkins {
+
+void ParseInfo(absl::string_view line, SearchReport& report) {
+  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
+  for (size_t i = 1; i + 1 < words.size(); ++i) {
+    if (words[i] == "depth") {
+      (void)absl::SimpleAtoi(words[i + 1], &report.depth);
+    } else if (words[i] == "nodes") {
+      (void)absl::SimpleAtoi(words[i + 1], &report.nodes);
+    } else if (words[i] == "score" && i + 2 < words.size()) {
+      int value = 0;
+      if (!absl::SimpleAtoi(words[i + 2], &value)) continue;
+      if (words[i + 1] == "cp") {
+        report.score_cp = value;
+        report.mate_plies.reset();
+      } else if (words[i + 1] == "mate") {
+        report.mate_plies = value;
+        report.score_cp.reset();
+      }
+    } else if (words[i] == "pv" || words[i] == "string") {
+      break;  // the rest is moves or free text
+    }
+  }
+}
+
+absl::Status UsiEngine::Fail(absl::Status status) {
+  process_.reset();  // the destructor kills and reaps it
+  return status;
+}
+
+absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
+  while (true) {
+    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    if (!line.ok()) return line.status();
+    if (*line == token) return absl::OkStatus();
+  }
+}
+
+absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
+  if (process_) return absl::OkStatus();
+  ProcessSpec spec{config_.command, config_.working_directory, config_.stderr_path};
+  absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(spec);
+  if (!process.ok()) return process.status();
+  process_ = *std::move(process);
+  const absl::Time deadline = absl::Now() + timeout;
+  if (absl::Status s = process_->WriteLine("usi"); !s.ok()) return Fail(s);
+  if (absl::Status s = WaitFor("usiok", deadline); !s.ok())
+    return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no usiok: ", s.message())));
+  for (const auto& [name, value] : config_.options)
+    if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
+      return Fail(s);
+  if (absl::Status s = process_->WriteLine("isready"); !s.ok()) return Fail(s);
+  if (absl::Status s = WaitFor("readyok", deadline); !s.ok())
+    return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no readyok: ", s.message())));
+  return absl::OkStatus();
+}
+
+absl::Status UsiEngine::NewGame(absl::Duration timeout) {
+  if (absl::Status s = EnsureStarted(timeout); !s.ok()) return s;
+  if (absl::Status s = process_->WriteLine("usinewgame"); !s.ok()) return Fail(s);
+  if (absl::Status s = process_->WriteLine("isready"); !s.ok()) return Fail(s);
+  if (absl::Status s = WaitFor("readyok", absl::Now() + timeout); !s.ok())
+    return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no readyok after usinewgame: ", s.message())));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command, const std::string& go_command,
+                                            absl::Time deadline) {
+  if (!process_) return absl::FailedPreconditionError("engine not started");
+  if (absl::Status s = process_->WriteLine(position_command); !s.ok()) return Fail(s);
+  const absl::Time start = absl::Now();
+  if (absl::Status s = process_->WriteLine(go_command); !s.ok()) return Fail(s);
+  EngineMove move;
+  while (true) {
+    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    if (!line.ok()) return Fail(line.status());
+    if (absl::StartsWith(*line, "info ")) {
+      ParseInfo(*line, move.report);
+    } else if (absl::StartsWith(*line, "bestmove")) {
+      move.elapsed = absl::Now() - start;
+      std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
+      if (words.size() < 2) return Fail(absl::DataLossError(absl::StrCat("bestmove without a move: '", *line, "'")));
+      move.text = std::string(words[1]);
+      return move;
+    }
+  }
+}
+
+void UsiEngine::GameOver(absl::string_view result) {
+  if (process_ && !process_->WriteLine(absl::StrCat("gameover ", result)).ok()) process_.reset();
+}
+
+void UsiEngine::Shutdown() {
+  if (!process_) return;
+  (void)process_->WriteLine("quit");
+  process_->Stop(absl::Milliseconds(500));
+  process_.reset();
+}
+
+}  // namespace judkins

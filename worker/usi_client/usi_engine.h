@@ -1,0 +1,72 @@
+// A USI engine as the referee sees it: started from its configuration,
+// handshaken, told positions, asked for moves under a deadline. Any failure
+// (exit, silence past a deadline, a broken protocol) is reported as a status
+// and leaves the engine marked for restart.
+#ifndef JUDKINS_WORKER_USI_CLIENT_USI_ENGINE_H_
+#define JUDKINS_WORKER_USI_CLIENT_USI_ENGINE_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "worker/usi_client/engine_process.h"
+
+namespace judkins {
+
+struct EngineConfig {
+  std::string name;                 // shown in reports and records
+  std::vector<std::string> command; // program and arguments
+  std::string working_directory;
+  std::vector<std::pair<std::string, std::string>> options;  // setoption name/value, in order
+  std::string stderr_path;          // where the engine's stderr is appended; empty: discarded
+};
+
+// The last search report before a bestmove.
+struct SearchReport {
+  std::optional<int> score_cp;    // from the mover's point of view
+  std::optional<int> mate_plies;  // positive: the mover mates
+  int depth = 0;
+  uint64_t nodes = 0;
+};
+
+struct EngineMove {
+  std::string text;  // "2f4d", "resign", "win"
+  SearchReport report;
+  absl::Duration elapsed;  // as measured by us, from "go" to "bestmove"
+};
+
+// Parses one "info ..." line into report (fields it lacks are left alone).
+void ParseInfo(absl::string_view line, SearchReport& report);
+
+class UsiEngine {
+ public:
+  explicit UsiEngine(EngineConfig config) : config_(std::move(config)) {}
+  const EngineConfig& config() const { return config_; }
+
+  // Starts the process if needed: usi/usiok, options, isready/readyok.
+  absl::Status EnsureStarted(absl::Duration timeout = absl::Seconds(10));
+  absl::Status NewGame(absl::Duration timeout = absl::Seconds(10));
+  // Sends the position and go command, waits for bestmove until deadline.
+  // DeadlineExceeded: no answer in time; Unavailable: the engine died.
+  absl::StatusOr<EngineMove> Think(const std::string& position_command, const std::string& go_command,
+                                   absl::Time deadline);
+  void GameOver(absl::string_view result);  // "win", "lose" or "draw"
+  // Ends the process (quit, then kill); the next EnsureStarted restarts it.
+  void Shutdown();
+  bool running() const { return process_ != nullptr; }
+
+ private:
+  absl::Status WaitFor(absl::string_view token, absl::Time deadline);
+  absl::Status Fail(absl::Status status);  // kills the process and passes the status on
+
+  EngineConfig config_;
+  std::unique_ptr<EngineProcess> process_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_USI_CLIENT_USI_ENGINE_H_
