@@ -34,18 +34,43 @@ absl::Status Number(absl::string_view option, absl::string_view text, T& value) 
   return absl::OkStatus();
 }
 
+absl::StatusOr<TimeControl> ParseTimeControl(absl::string_view kind, absl::string_view value) {
+  if (kind == "tc") return TimeControl::Fischer(value);
+  if (kind == "byoyomi") return TimeControl::Byoyomi(value);
+  if (kind == "movetime") return TimeControl::Movetime(value);
+  if (kind == "nodes") return TimeControl::Nodes(value);
+  return TimeControl::Depth(value);
+}
+
+bool IsTimeControlKind(absl::string_view name) {
+  return name == "tc" || name == "byoyomi" || name == "movetime" || name == "nodes" || name == "depth";
+}
+
+// One --engine group: the engine and, optionally, its own time control.
+struct EngineEntry {
+  EngineConfig config;
+  std::optional<TimeControl> time_control;
+};
+
 // Applies one engine's (or --each's) key=value words to its configuration.
-absl::Status ApplyEngineKeys(const OptionGroup& group, EngineConfig& engine) {
+absl::Status ApplyEngineKeys(const OptionGroup& group, EngineEntry& entry) {
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
   if (!pairs.ok()) return pairs.status();
+  EngineConfig& engine = entry.config;
   for (const auto& [key, value] : *pairs) {
-    if (key == "cmd") engine.command.insert(engine.command.begin(), value);
+    if (IsTimeControlKind(key)) {
+      absl::StatusOr<TimeControl> control = ParseTimeControl(key, value);
+      if (!control.ok()) return Invalid(group.name, control.status().message());
+      if (entry.time_control) return Invalid(group.name, "only one time control per engine");
+      entry.time_control = *control;
+    } else if (key == "cmd") engine.command.insert(engine.command.begin(), value);
     else if (key == "arg") engine.command.push_back(value);
     else if (key == "name") engine.name = value;
     else if (key == "dir") engine.working_directory = value;
     else if (key == "stderr") engine.stderr_path = value;
     else if (absl::StartsWith(key, "option.") && key.size() > 7) engine.options.emplace_back(key.substr(7), value);
-    else return Invalid(group.name, absl::StrCat("unknown key '", key, "' (cmd, arg, name, dir, stderr, option.NAME)"));
+    else return Invalid(group.name, absl::StrCat("unknown key '", key,
+                                                 "' (cmd, arg, name, dir, stderr, option.NAME, tc, byoyomi, movetime, nodes, depth)"));
   }
   return absl::OkStatus();
 }
@@ -57,7 +82,7 @@ absl::StatusOr<MatchCommand> ParseMatchCommand(const std::vector<std::string>& w
   if (!groups.ok()) return groups.status();
   MatchCommand command;
   MatchSettings& settings = command.settings;
-  std::vector<EngineConfig> engines;
+  std::vector<EngineEntry> engines;
   std::optional<OptionGroup> each;
   std::optional<TimeControl> time_control;
   std::string openings_path;
@@ -79,13 +104,9 @@ absl::StatusOr<MatchCommand> ParseMatchCommand(const std::vector<std::string>& w
       status = ApplyEngineKeys(group, engines.back());
     } else if (name == "each") {
       each = group;
-    } else if (name == "tc" || name == "byoyomi" || name == "movetime" || name == "nodes" || name == "depth") {
+    } else if (IsTimeControlKind(name)) {
       if (!(value = single()).ok()) return value.status();
-      status = set_time_control(name == "tc"         ? TimeControl::Fischer(*value)
-                                : name == "byoyomi"  ? TimeControl::Byoyomi(*value)
-                                : name == "movetime" ? TimeControl::Movetime(*value)
-                                : name == "nodes"    ? TimeControl::Nodes(*value)
-                                                     : TimeControl::Depth(*value));
+      status = set_time_control(ParseTimeControl(name, *value));
     } else if (name == "openings") {
       absl::StatusOr<std::multimap<std::string, std::string>> pairs_of = KeyValues(group);
       if (!pairs_of.ok()) return pairs_of.status();
@@ -158,21 +179,26 @@ absl::StatusOr<MatchCommand> ParseMatchCommand(const std::vector<std::string>& w
     if (!status.ok()) return status;
   }
   if (engines.size() != 2) return absl::InvalidArgumentError(absl::StrCat("a match needs two --engine groups, got ", engines.size()));
-  for (EngineConfig& engine : engines) {
+  for (EngineEntry& entry : engines) {
+    EngineConfig& engine = entry.config;
     if (each) {
-      EngineConfig shared;
+      EngineEntry shared;
       if (absl::Status s = ApplyEngineKeys(*each, shared); !s.ok()) return s;
-      engine.options.insert(engine.options.begin(), shared.options.begin(), shared.options.end());
-      if (engine.working_directory.empty()) engine.working_directory = shared.working_directory;
+      engine.options.insert(engine.options.begin(), shared.config.options.begin(), shared.config.options.end());
+      if (engine.working_directory.empty()) engine.working_directory = shared.config.working_directory;
+      if (!entry.time_control) entry.time_control = shared.time_control;
     }
     if (engine.command.empty()) return absl::InvalidArgumentError("--engine needs cmd=PATH");
     if (engine.name.empty()) engine.name = engine.command.front().substr(engine.command.front().rfind('/') + 1);
+    if (!entry.time_control) entry.time_control = time_control;
+    if (!entry.time_control)
+      return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
   }
-  if (engines[0].name == engines[1].name) engines[1].name += "-2";
-  settings.first = engines[0];
-  settings.second = engines[1];
-  if (!time_control) return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
-  settings.game.time_control = *time_control;
+  if (engines[0].config.name == engines[1].config.name) engines[1].config.name += "-2";
+  settings.first = engines[0].config;
+  settings.second = engines[1].config;
+  settings.first_time_control = *engines[0].time_control;
+  settings.second_time_control = *engines[1].time_control;
   if (games && pairs) return absl::InvalidArgumentError("give --games or --pairs, not both");
   if (games % 2) return Invalid("games", "must be even: every opening is played twice");
   settings.pairs = pairs ? pairs : games ? games / 2 : 1;

@@ -73,12 +73,14 @@ class Adjudicator {
 
 }  // namespace
 
-GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const Opening& opening, const GameSettings& settings,
-                    const std::atomic<bool>& stop) {
+GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeControl, 2>& controls,
+                    const Opening& opening, const GameSettings& settings, const std::atomic<bool>& stop) {
   GameRecord record;
   record.black = black.config().name;
   record.white = white.config().name;
-  record.time_control = settings.time_control.ToString();
+  record.time_control = controls[kBlack].ToString() == controls[kWhite].ToString()
+                            ? controls[kBlack].ToString()
+                            : absl::StrCat(controls[kBlack].ToString(), " / ", controls[kWhite].ToString());
   record.started = absl::Now();
   Position pos = opening.StartPosition();
   record.start_sfen = pos.ToSfen();
@@ -100,7 +102,7 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const Opening& opening, 
 
   const std::string position_prefix = absl::StrCat("position sfen ", opening.sfen, " moves");
   std::vector<std::string> moves = opening.moves;
-  GameClock clock(settings.time_control, settings.time_margin);
+  GameClock clock(controls, settings.time_margin);
   Adjudicator adjudicator(settings.adjudication);
   while (true) {
     if (const GameStatus status = EvaluateGameStatus(pos, settings.rules); status.over())
@@ -110,13 +112,12 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const Opening& opening, 
     const Color side = pos.side_to_move();
     UsiEngine& engine = *engines[side];
     const std::string& name = engine.config().name;
-    const absl::Duration allowance =
-        settings.time_control.timed() ? clock.Allowance(side) : settings.hang_timeout;
+    const absl::Duration allowance = clock.timed(side) ? clock.Allowance(side) : settings.hang_timeout;
     absl::StatusOr<EngineMove> answer = engine.Think(absl::StrCat(position_prefix, " ", absl::StrJoin(moves, " ")),
-                                                     clock.GoCommand(), absl::Now() + allowance);
+                                                     clock.GoCommand(side), absl::Now() + allowance);
     if (!answer.ok()) {
       if (absl::IsDeadlineExceeded(answer.status()))
-        return settings.time_control.timed()
+        return clock.timed(side)
                    ? finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT, absl::StrCat(name, " did not move in time"))
                    : finish(WinFor(~side), v1::TERMINATION_UNRESPONSIVE, absl::StrCat(name, " stopped answering"));
       return finish(WinFor(~side), v1::TERMINATION_CRASH, absl::StrCat(name, ": ", answer.status().message()));

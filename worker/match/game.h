@@ -2,6 +2,7 @@
 #ifndef JUDKINS_WORKER_MATCH_GAME_H_
 #define JUDKINS_WORKER_MATCH_GAME_H_
 
+#include <array>
 #include <atomic>
 #include <optional>
 #include <string>
@@ -29,7 +30,6 @@ struct Adjudication {
 };
 
 struct GameSettings {
-  TimeControl time_control;
   absl::Duration time_margin = absl::Milliseconds(100);
   // How long an untimed engine (nodes, depth) may think before it is declared hung.
   absl::Duration hang_timeout = absl::Seconds(60);
@@ -59,8 +59,9 @@ struct GameRecord {
 // Plays a game; `stop` aborts it between moves (TERMINATION_ABORTED). An
 // engine that crashes, hangs or breaks the protocol loses, is shut down, and
 // starts afresh for its next game.
-GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const Opening& opening, const GameSettings& settings,
-                    const std::atomic<bool>& stop);
+// controls: Black's and White's time controls (engines may have their own).
+GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeControl, 2>& controls,
+                    const Opening& opening, const GameSettings& settings, const std::atomic<bool>& stop);
 
 }  // namespace judkins
 

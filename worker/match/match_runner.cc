@@ -108,7 +108,11 @@ void MatchRunner::PlaySlot() {
     for (int game_in_pair = 0; game_in_pair < 2 && !stop_; ++game_in_pair) {
       UsiEngine& black = game_in_pair == 0 ? first : second;
       UsiEngine& white = game_in_pair == 0 ? second : first;
-      games[game_in_pair] = PlayGame(black, white, settings_.book[opening], settings_.game, stop_);
+      const TimeControl& first_control = settings_.first_time_control;
+      const TimeControl& second_control = settings_.second_time_control;
+      const std::array<TimeControl, 2> controls = game_in_pair == 0 ? std::array{first_control, second_control}
+                                                                    : std::array{second_control, first_control};
+      games[game_in_pair] = PlayGame(black, white, controls, settings_.book[opening], settings_.game, stop_);
       games[game_in_pair].pair_index = pair;
       games[game_in_pair].game_in_pair = game_in_pair;
       games[game_in_pair].opening_index = opening;
@@ -139,7 +143,10 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     }
     results_.add_engines(settings_.first.name);
     results_.add_engines(settings_.second.name);
-    results_.set_time_control(settings_.game.time_control.ToString());
+    const std::string first_control = settings_.first_time_control.ToString();
+    const std::string second_control = settings_.second_time_control.ToString();
+    results_.set_time_control(first_control == second_control ? first_control
+                                                              : absl::StrCat(first_control, " / ", second_control));
     results_.set_pairs_planned(settings_.pairs);
     results_.add_tallies()->set_name(settings_.first.name);
     results_.add_tallies()->set_name(settings_.second.name);

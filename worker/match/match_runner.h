@@ -22,6 +22,7 @@ namespace judkins {
 
 struct MatchSettings {
   EngineConfig first, second;  // results are counted from the first engine's view
+  TimeControl first_time_control, second_time_control;
   GameSettings game;
   OpeningBook book = OpeningBook::StartOnly();
   bool shuffle_openings = false;

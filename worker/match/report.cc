@@ -18,6 +18,14 @@ std::string PentanomialText(const v1::Pentanomial& p) {
   return absl::StrCat("[", p.ll(), ", ", p.ld(), ", ", p.dd_wl(), ", ", p.dw(), ", ", p.ww(), "]");
 }
 
+std::string ModelName(v1::EloModel model) {
+  switch (model) {
+    case v1::ELO_MODEL_LOGISTIC: return "logistic";
+    case v1::ELO_MODEL_BAYESELO: return "bayeselo";
+    default: return "normalized";
+  }
+}
+
 }  // namespace
 
 std::string EloSummary(const v1::StatsReport& stats) {
@@ -55,7 +63,7 @@ std::string FinalReport(const v1::MatchResults& results) {
   absl::StrAppend(&text, EloSummary(stats), absl::StrFormat("  nElo %.1f +- %.1f\n", stats.nelo(), stats.nelo95()));
   if (stats.has_sprt())
     absl::StrAppend(&text, absl::StrFormat("SPRT [%.2f, %.2f] %s: ", stats.sprt().elo0(), stats.sprt().elo1(),
-                                           v1::EloModel_Name(stats.sprt().model())),
+                                           ModelName(stats.sprt().model())),
                     LlrSummary(stats), " ",
                     stats.state() == "accepted"   ? "H1 accepted"
                     : stats.state() == "rejected" ? "H0 accepted (H1 rejected)"

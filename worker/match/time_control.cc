@@ -89,38 +89,41 @@ std::string TimeControl::ToString() const {
   return "?";
 }
 
-GameClock::GameClock(const TimeControl& control, absl::Duration margin)
-    : control_(control), margin_(margin), remaining_{control.base, control.base} {}
+GameClock::GameClock(const std::array<TimeControl, 2>& controls, absl::Duration margin)
+    : controls_(controls), margin_(margin), remaining_{controls[kBlack].base, controls[kWhite].base} {}
 
-std::string GameClock::GoCommand() const {
-  switch (control_.kind) {
+std::string GameClock::GoCommand(Color side) const {
+  const TimeControl& control = controls_[side];
+  switch (control.kind) {
     case TimeControl::Kind::kFischer:
       return absl::StrCat("go btime ", Ms(remaining_[kBlack]), " wtime ", Ms(remaining_[kWhite]), " binc ",
-                          Ms(control_.increment), " winc ", Ms(control_.increment));
+                          Ms(controls_[kBlack].increment), " winc ", Ms(controls_[kWhite].increment));
     case TimeControl::Kind::kByoyomi:
       return absl::StrCat("go btime ", Ms(remaining_[kBlack]), " wtime ", Ms(remaining_[kWhite]), " byoyomi ",
-                          Ms(control_.byoyomi));
-    case TimeControl::Kind::kMovetime: return absl::StrCat("go movetime ", Ms(control_.movetime));
-    case TimeControl::Kind::kNodes: return absl::StrCat("go nodes ", control_.nodes);
-    case TimeControl::Kind::kDepth: return absl::StrCat("go depth ", control_.depth);
+                          Ms(control.byoyomi));
+    case TimeControl::Kind::kMovetime: return absl::StrCat("go movetime ", Ms(control.movetime));
+    case TimeControl::Kind::kNodes: return absl::StrCat("go nodes ", control.nodes);
+    case TimeControl::Kind::kDepth: return absl::StrCat("go depth ", control.depth);
   }
   return "go";
 }
 
 absl::Duration GameClock::Allowance(Color side) const {
-  switch (control_.kind) {
+  const TimeControl& control = controls_[side];
+  switch (control.kind) {
     case TimeControl::Kind::kFischer: return remaining_[side] + margin_;
-    case TimeControl::Kind::kByoyomi: return remaining_[side] + control_.byoyomi + margin_;
-    case TimeControl::Kind::kMovetime: return control_.movetime + margin_;
+    case TimeControl::Kind::kByoyomi: return remaining_[side] + control.byoyomi + margin_;
+    case TimeControl::Kind::kMovetime: return control.movetime + margin_;
     default: return absl::InfiniteDuration();
   }
 }
 
 bool GameClock::Charge(Color side, absl::Duration elapsed) {
   if (elapsed > Allowance(side)) return false;
-  if (control_.kind == TimeControl::Kind::kFischer)
-    remaining_[side] = std::max(absl::ZeroDuration(), remaining_[side] - elapsed + control_.increment);
-  if (control_.kind == TimeControl::Kind::kByoyomi)
+  const TimeControl& control = controls_[side];
+  if (control.kind == TimeControl::Kind::kFischer)
+    remaining_[side] = std::max(absl::ZeroDuration(), remaining_[side] - elapsed + control.increment);
+  if (control.kind == TimeControl::Kind::kByoyomi)
     remaining_[side] = std::max(absl::ZeroDuration(), remaining_[side] - elapsed);
   return true;
 }

@@ -35,11 +35,13 @@ struct TimeControl {
   std::string ToString() const;  // as the TimeControl tag of a record
 };
 
+// One time control per side: engines may be given different ones.
 class GameClock {
  public:
-  GameClock(const TimeControl& control, absl::Duration margin);
-  // The USI go command (it carries both clocks).
-  std::string GoCommand() const;
+  GameClock(const std::array<TimeControl, 2>& controls, absl::Duration margin);
+  // The USI go command for the side to move (clocks carry both sides' times).
+  std::string GoCommand(Color side) const;
+  bool timed(Color side) const { return controls_[side].timed(); }
   // How long the side may take before it has lost on time (untimed: forever).
   absl::Duration Allowance(Color side) const;
   // Charges a move's time; false if it overstepped the allowance.
@@ -47,7 +49,7 @@ class GameClock {
   absl::Duration remaining(Color side) const { return remaining_[side]; }
 
  private:
-  TimeControl control_;
+  std::array<TimeControl, 2> controls_;
   absl::Duration margin_;
   std::array<absl::Duration, 2> remaining_;
 };

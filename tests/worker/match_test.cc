@@ -1,0 +1,171 @@
+// Matches between real engine processes: our engine, Fairy-Stockfish, and
+// fixture engines that crash, hang, babble, cheat or dawdle.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "worker/cli/match_command.h"
+#include "worker/match/game_record_format.h"
+#include "worker/match/match_runner.h"
+
+namespace judkins {
+namespace {
+
+const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/misbehaving_engine.sh";
+const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
+
+MatchSettings Parse(const std::vector<std::string>& words) {
+  absl::StatusOr<MatchCommand> command = ParseMatchCommand(words);
+  EXPECT_TRUE(command.ok()) << command.status();
+  return command.ok() ? command->settings : MatchSettings();
+}
+
+v1::MatchResults Play(const MatchSettings& settings) {
+  MatchRunner runner(settings);
+  absl::StatusOr<v1::MatchResults> results = runner.Run(nullptr);
+  EXPECT_TRUE(results.ok()) << results.status();
+  return results.ok() ? *results : v1::MatchResults();
+}
+
+uint64_t PentanomialPairs(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
+
+TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
+  const std::string records = ::testing::TempDir() + "/self_play.pgn";
+  std::remove(records.c_str());
+  const v1::MatchResults results = Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev",
+                                               "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=base", "option.Tempo=0",
+                                               "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
+                                               "--pairs", "6", "--concurrency", "2", "--records", records}));
+  EXPECT_EQ(results.games(), 12u);
+  EXPECT_EQ(PentanomialPairs(results.pentanomial()), 6u);
+  EXPECT_EQ(results.wdl().wins() + results.wdl().draws() + results.wdl().losses(), 12u);
+  EXPECT_EQ(results.black_wins() + results.white_wins() + results.draws(), 12u);
+  ASSERT_EQ(results.games_played_size(), 12);
+  for (const v1::GameOutcome& game : results.games_played()) {
+    EXPECT_NE(game.termination(), v1::TERMINATION_CRASH);
+    EXPECT_NE(game.termination(), v1::TERMINATION_ILLEGAL_MOVE);
+    EXPECT_NE(game.termination(), v1::TERMINATION_TIME_FORFEIT);
+  }
+  std::ifstream in(records);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(text.str());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  ASSERT_EQ(parsed->size(), 12u);
+  for (const ParsedRecord& record : *parsed) {
+    EXPECT_EQ(record.tags.at("Variant"), "judkins");
+    EXPECT_THAT(record.tags.at("Black"), ::testing::AnyOf("dev", "base"));
+    EXPECT_EQ(std::to_string(record.moves.size()), record.tags.at("PlyCount"));
+    EXPECT_NE(record.result, v1::GAME_RESULT_UNSPECIFIED);
+  }
+}
+
+TEST(MatchTest, ResultsDoNotDependOnConcurrency) {
+  auto play = [](const std::string& concurrency) {
+    return Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=a", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+                       "name=b", "option.PawnValue=80", "--nodes", "2000", "--openings", "file=" + kBook,
+                       "--pairs", "4", "--concurrency", concurrency}));
+  };
+  const v1::MatchResults one = play("1"), two = play("2");
+  ASSERT_EQ(one.games_played_size(), 8);
+  ASSERT_EQ(two.games_played_size(), 8);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(one.games_played(i).result(), two.games_played(i).result()) << i;
+    EXPECT_EQ(one.games_played(i).termination(), two.games_played(i).termination()) << i;
+    EXPECT_EQ(one.games_played(i).plies(), two.games_played(i).plies()) << i;
+  }
+  EXPECT_EQ(one.pentanomial().SerializeAsString(), two.pentanomial().SerializeAsString());
+}
+
+struct Misbehaviour {
+  const char* mode;
+  v1::Termination termination;
+  const char* time_control;
+  const char* value;
+};
+
+class MisbehavingEngineTest : public ::testing::TestWithParam<Misbehaviour> {};
+
+TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesOn) {
+  const Misbehaviour& m = GetParam();
+  const v1::MatchResults results =
+      Play(Parse({"--engine", "cmd=" + kFixture, std::string("arg=") + m.mode, "name=fixture", "--engine",
+                  "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", std::string("--") + m.time_control, m.value,
+                  "--hang-timeout", "1", "--margin", "200", "--pairs", "2"}));
+  ASSERT_EQ(results.games(), 4u) << "every game is played to an end";
+  EXPECT_EQ(results.wdl().losses(), 4u);
+  for (const v1::GameOutcome& game : results.games_played()) {
+    EXPECT_EQ(game.termination(), m.termination) << game.reason();
+    EXPECT_THAT(game.reason(), ::testing::HasSubstr("fixture"));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, MisbehavingEngineTest,
+    ::testing::Values(Misbehaviour{"crash", v1::TERMINATION_CRASH, "nodes", "1000"},
+                      Misbehaviour{"hang", v1::TERMINATION_UNRESPONSIVE, "nodes", "1000"},
+                      Misbehaviour{"garbage", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                      Misbehaviour{"illegal", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                      Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"}),
+    [](const auto& info) { return std::string(info.param.mode); });
+
+TEST(MatchTest, PlaysFairyStockfish) {
+  const v1::MatchResults results = Play(Parse(
+      {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine", "cmd=/usr/games/fairy-stockfish",
+       "name=fairy-stockfish", "option.UCI_Variant=judkins", "--nodes", "5000", "--openings", "file=" + kBook,
+       "--pairs", "2", "--concurrency", "2"}));
+  ASSERT_EQ(results.games(), 4u);
+  for (const v1::GameOutcome& game : results.games_played()) {
+    EXPECT_THAT(game.termination(), ::testing::AnyOf(v1::TERMINATION_CHECKMATE, v1::TERMINATION_RESIGNATION,
+                                                     v1::TERMINATION_REPETITION, v1::TERMINATION_PERPETUAL_CHECK,
+                                                     v1::TERMINATION_NO_LEGAL_MOVES, v1::TERMINATION_IMPASSE,
+                                                     v1::TERMINATION_MAX_LENGTH))
+        << game.reason();
+  }
+}
+
+TEST(MatchTest, SprtStopsAMatchBetweenClearlyUnequalEngines) {
+  const v1::MatchResults results = Play(Parse(
+      {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+       "name=shallow", "depth=1", "--openings", "file=" + kBook, "order=random", "--pairs", "500", "--concurrency",
+       "2", "--sprt", "elo0=0", "elo1=30"}));
+  EXPECT_EQ(results.stats().state(), "accepted");
+  EXPECT_EQ(results.stopped_because(), "sprt accepted");
+  EXPECT_LT(results.games(), 1000u);
+  EXPECT_GT(results.stats().elo(), 100);
+}
+
+TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
+  const std::pair<std::vector<std::string>, const char*> cases[] = {
+      {{"--engine", "cmd=x"}, "two --engine groups"},
+      {{"--engine", "cmd=x", "--engine", "name=y", "--nodes", "5"}, "needs cmd=PATH"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y"}, "give a time control"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}, "BASE+EXTRA"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "only one of"},
+      {{"--engine", "cmd=x", "bogus", "--engine", "cmd=y", "--nodes", "5"}, "expected key=value"},
+      {{"--engine", "cmd=x", "colour=red", "--engine", "cmd=y", "--nodes", "5"}, "unknown key 'colour'"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--games", "3"}, "must be even"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--openings", "file=/no/such/book"}, "cannot read opening book"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "0"}, "positive integer"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--fly"}, "unknown option --fly"},
+      {{"stray", "--engine", "cmd=x"}, "does not follow an option"}};
+  for (const auto& [words, reason] : cases) {
+    absl::StatusOr<MatchCommand> command = ParseMatchCommand(words);
+    ASSERT_FALSE(command.ok()) << reason;
+    EXPECT_THAT(std::string(command.status().message()), ::testing::HasSubstr(reason));
+  }
+}
+
+TEST(MatchCommandTest, AnEngineThatCannotStartLosesItsGames) {
+  const v1::MatchResults results = Play(Parse({"--engine", "cmd=/no/such/engine", "name=ghost", "--engine",
+                                               "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "100", "--pairs", "1"}));
+  ASSERT_EQ(results.games(), 2u);
+  EXPECT_EQ(results.wdl().losses(), 2u);
+  EXPECT_EQ(results.games_played(0).termination(), v1::TERMINATION_CRASH);
+}
+
+}  // namespace
+}  // namespace judkins
