@@ -24,19 +24,30 @@ constexpr int MobilitySlot(PieceType pt) {
   }
 }
 
+constexpr int AttackerClass(PieceType pt) {
+  switch (pt) {
+    case kPawn: case kKnight: case kSilver: return 0;
+    case kBishop: case kRook: case kHorse: case kDragon: return 2;
+    default: return 1;
+  }
+}
+
 struct SideTerms {
   int score = 0;
   Bitboard attacks = 0;
+  int king_attack_units = 0;  // against the enemy king's neighbourhood
 };
 
 SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& params, Color c) {
   SideTerms terms;
   const Bitboard occupied = pos.occupied();
+  const Bitboard enemy_zone = step_attacks(~c, kKing, pos.king_square(~c));
   for (Bitboard pieces = pos.pieces(c); pieces;) {
     const Square s = pop_lsb(pieces);
     const PieceType pt = type_of(pos.piece_on(s));
     const Bitboard attacks = attacks_from(c, pt, s, occupied);
     terms.attacks |= attacks;
+    if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
     terms.score += params[param::kBoardValue + pt] +
                    params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)];
     if (const int slot = MobilitySlot(pt); slot >= 0)
@@ -54,16 +65,25 @@ int HandPieces(const Position& pos, Color c) {
 
 // Danger to c's king: enemy attacks on the squares around it, few defenders,
 // and enemy pieces in hand that could be dropped on its open squares.
-int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard own_attacks, Bitboard enemy_attacks) {
+int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard own_attacks, Bitboard enemy_attacks,
+               int enemy_attack_units) {
   const Bitboard zone = step_attacks(c, kKing, pos.king_square(c));
   const Bitboard attacked = zone & enemy_attacks;
+  // Attack units grow the danger quadratically: many attackers together are
+  // far worse than the sum of each alone. Pieces in hand join any attack.
+  int units = enemy_attack_units + popcount(attacked & ~own_attacks);
+  if (zone & ~pos.occupied() & ~own_attacks)
+    for (int pt = kPawn; pt <= kGold; ++pt)
+      units += pos.hand_count(~c, PieceType(pt)) *
+               params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
+  const int danger = units * units * params[param::kKingDangerScale] / 256;
   const Bitboard defenders = zone & pos.pieces(c) &
                              (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) |
                               pos.pieces(kProKnight) | pos.pieces(kProSilver));
   return params[param::kKingDefender] * popcount(defenders) -
          params[param::kKingZoneAttack] * popcount(attacked) -
          params[param::kKingZoneUndefended] * popcount(attacked & ~own_attacks) -
-         params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied());
+         params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied()) - danger;
 }
 
 }  // namespace
@@ -72,8 +92,8 @@ int Evaluate(const Position& pos, const EvalParams& params) {
   const Color us = pos.side_to_move(), them = ~us;
   const SideTerms ours = MaterialPlacementMobility(pos, params, us);
   const SideTerms theirs = MaterialPlacementMobility(pos, params, them);
-  return ours.score - theirs.score + KingSafety(pos, params, us, ours.attacks, theirs.attacks) -
-         KingSafety(pos, params, them, theirs.attacks, ours.attacks) + params[param::kTempo];
+  return ours.score - theirs.score + KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
+         KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) + params[param::kTempo];
 }
 
 }  // namespace judkins

@@ -49,6 +49,12 @@ std::vector<ParamSpec> BuildRegistry() {
   define(param::kKingZoneUndefended, "KingZoneUndefended", 22, 0, 100, 2);
   define(param::kKingDefender, "KingDefender", 20, 0, 100, 2);
   define(param::kHandDanger, "HandDanger", 6, 0, 50, 1);
+  define(param::kKingAttacker + 0, "KingAttackerMinor", 2, 0, 20, 1);
+  define(param::kKingAttacker + 1, "KingAttackerGold", 3, 0, 20, 1);
+  define(param::kKingAttacker + 2, "KingAttackerMajor", 4, 0, 20, 1);
+  define(param::kHandAttacker + 0, "HandAttackerMinor", 1, 0, 20, 1);
+  define(param::kHandAttacker + 1, "HandAttackerMajor", 3, 0, 20, 1);
+  define(param::kKingDangerScale, "KingDangerScale", 24, 0, 200, 4);
   define(param::kTempo, "Tempo", 20, 0, 100, 2);
   return specs;
 }

@@ -34,7 +34,10 @@ constexpr int kKingZoneAttack = kMobility + 4;               // per attacked kin
 constexpr int kKingZoneUndefended = kKingZoneAttack + 1;     // attacked and not defended
 constexpr int kKingDefender = kKingZoneUndefended + 1;       // own gold/silver next to king
 constexpr int kHandDanger = kKingDefender + 1;               // enemy hand pieces x open king squares
-constexpr int kTempo = kHandDanger + 1;
+constexpr int kKingAttacker = kHandDanger + 1;               // per attacker: minor, gold-mover, major
+constexpr int kHandAttacker = kKingAttacker + 3;             // per enemy hand piece: minor, major
+constexpr int kKingDangerScale = kHandAttacker + 2;          // danger = units^2 * scale / 256
+constexpr int kTempo = kKingDangerScale + 1;
 constexpr int kCount = kTempo + 1;
 }  // namespace param
 

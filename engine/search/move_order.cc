@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "engine/search/see.h"
+
 namespace judkins {
 
 bool IsTactical(const Position& pos, Move m) {
@@ -22,12 +24,14 @@ MovePicker::MovePicker(const Position& pos, Move table_move, const OrderingTable
     if (m == table_move) {
       score = 1 << 30;
     } else if (IsTactical(pos, m)) {
-      // Most valuable victim first, least valuable attacker breaking ties.
+      // Most valuable victim first, least valuable attacker breaking ties;
+      // captures that lose material come after the quiet moves.
       const Piece victim = m.is_drop() ? kNoPiece : pos.piece_on(m.to());
       const PieceType mover = type_of(pos.piece_on(m.from()));
-      score = (1 << 28) + 16 * params[param::kBoardValue + type_of(victim)] - params[param::kBoardValue + mover] / 8;
+      score = 16 * params[param::kBoardValue + type_of(victim)] - params[param::kBoardValue + mover] / 8;
       if (m.is_promotion())
         score += params[param::kBoardValue + promoted(mover)] - params[param::kBoardValue + mover];
+      score += StaticExchange(pos, m, params) >= 0 ? (1 << 28) : -(1 << 28);
     } else if (m == tables.killers[ply][0]) {
       score = (1 << 27) + 2;
     } else if (m == tables.killers[ply][1]) {

@@ -5,6 +5,7 @@
 
 #include "engine/eval/evaluate.h"
 #include "engine/rules/game_status.h"
+#include "engine/search/see.h"
 #include "engine/search/time_manager.h"
 
 namespace judkins {
@@ -141,6 +142,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
       return stored;
   }
 
+  if (table_move.is_none() && depth >= 4 && !in_check) --depth;  // unexplored here: search it shallower first
   const int static_eval = in_check ? -kInfinite : Evaluate(pos, params_);
   if (!pv_node && !in_check) {
     // The position is so good that a shallow search will not change that.
@@ -162,17 +164,17 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const int original_alpha = alpha;
   for (Move m; !(m = picker.Next()).is_none();) {
     const bool quiet = !IsTactical(pos, m);
-    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 4 &&
-        moves_searched >= 4 + 3 * depth * depth)
+    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 &&
+        moves_searched >= 3 + depth * depth)
       continue;  // late quiet moves at low depth rarely matter
     pos.DoMove(m);
     const bool gives_check = pos.in_check();
-    if (!pv_node && !in_check && quiet && !gives_check && depth <= 2 && best_score > -kMateBound &&
-        static_eval + 150 * depth <= alpha) {
+    if (!pv_node && !in_check && quiet && !gives_check && depth <= 5 && best_score > -kMateBound &&
+        static_eval + 120 * depth <= alpha) {
       pos.UndoMove();
       continue;
     }
-    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+    const int new_depth = depth - 1 + (gives_check && pv_node && ply < 2 * root_depth_ ? 1 : 0);
     int score;
     if (moves_searched == 0) {
       score = -Search(pos, -beta, -alpha, new_depth, ply + 1, true);
@@ -228,6 +230,7 @@ int Searcher::Quiescence(Position& pos, int alpha, int beta, int ply) {
     if (!in_check && !m.is_promotion() &&
         best_score + params_[param::kBoardValue + type_of(pos.piece_on(m.to()))] * 2 + 200 < alpha)
       continue;  // even winning the piece cannot lift the score to alpha
+    if (!in_check && StaticExchange(pos, m, params_) < 0) continue;  // loses material
     pos.DoMove(m);
     const int score = -Quiescence(pos, -beta, -alpha, ply + 1);
     pos.UndoMove();
