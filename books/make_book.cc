@@ -29,6 +29,7 @@ int Main(int count, uint64_t seed) {
   TranspositionTable table(16);
   Searcher searcher(table, params);
   SearchLimits limits;
+  SearchControl control;
   limits.depth = kSearchDepth;
   std::set<std::string> seen;
   std::cout << "# Judkins shogi opening book: " << count << " balanced positions.\n"
@@ -56,7 +57,8 @@ int Main(int count, uint64_t seed) {
     if (seen.count(key)) continue;
     table.Clear();
     searcher.NewGame();
-    const SearchResult result = searcher.Run(pos, limits, absl::ZeroDuration(), nullptr);
+    control.Start(false);
+    const SearchResult result = searcher.Run(pos, limits, absl::ZeroDuration(), nullptr, control);
     if (std::abs(result.score) > kBalancedWindow) continue;
     seen.insert(key);
     std::cout << "startpos moves" << moves << "\n";

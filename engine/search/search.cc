@@ -40,23 +40,21 @@ Searcher::Searcher(TranspositionTable& table, const EvalParams& params)
   tables_->Clear();
 }
 
-void Searcher::PonderHit() {
-  start_nanos_ = absl::ToUnixNanos(absl::Now());  // our own clock starts now
-  pondering_ = false;
-}
-
 bool Searcher::ShouldStop() {
   if (stop_) return true;
+  if (control_->stop) return stop_ = true;
+  // Depth 1 always completes (unless stopped by command): it provides the move.
+  if (root_depth_ <= 1) return false;
   if (node_limit_ && nodes_ >= node_limit_) return stop_ = true;
-  if ((nodes_ & 1023) || !time_limited_ || pondering_ || root_depth_ <= 1) return false;
-  if (absl::Now() - absl::FromUnixNanos(start_nanos_) >= maximum_) stop_ = true;
+  if ((nodes_ & 1023) || !time_limited_ || control_->pondering) return false;
+  if (absl::Now() - absl::FromUnixNanos(control_->start_nanos) >= maximum_) stop_ = true;
   return stop_;
 }
 
-SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info) {
-  start_nanos_ = absl::ToUnixNanos(absl::Now());
+SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info,
+                           const SearchControl& control) {
+  control_ = &control;
   stop_ = false;
-  pondering_ = limits.ponder;
   const TimeManager time(limits, pos.side_to_move(), overhead);
   time_limited_ = time.limited() && !limits.infinite;
   optimum_ = time.optimum();
@@ -68,7 +66,8 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   SearchResult result;
   const MoveList root_moves(pos);
   if (root_moves.empty()) return result;
-  result.best = *root_moves.begin();
+  result.best = *root_moves.begin();  // until an iteration has a better one
+  pv_length_[0] = 0;
   int score = 0;
   for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
     seldepth_ = 0;
@@ -91,7 +90,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
       }
       delta += delta;
     }
-    if (stop_ && root_depth_ > 1) break;  // an unfinished iteration is not trusted
+    if (stop_ && (root_depth_ > 1 || pv_length_[0] == 0)) break;  // an unfinished iteration is not trusted
     score = iteration_score;
     result.best = pv_[0][0];
     result.ponder = pv_length_[0] > 1 ? pv_[0][1] : Move();
@@ -99,14 +98,14 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
     result.depth = root_depth_;
     if (info) {
       SearchInfo line{root_depth_, seldepth_, score, nodes_,
-                      absl::Now() - absl::FromUnixNanos(start_nanos_), table_.Hashfull(),
+                      absl::Now() - absl::FromUnixNanos(control.start_nanos), table_.Hashfull(),
                       std::vector<Move>(pv_[0], pv_[0] + pv_length_[0])};
       info(line);
     }
     if (stop_) break;
-    const absl::Duration elapsed = absl::Now() - absl::FromUnixNanos(start_nanos_);
-    if (time_limited_ && !pondering_ && elapsed >= optimum_) break;
-    if (IsMateScore(score) && kMate - std::abs(score) <= root_depth_ && !limits.infinite && !pondering_) break;
+    const absl::Duration elapsed = absl::Now() - absl::FromUnixNanos(control.start_nanos);
+    if (time_limited_ && !control.pondering && elapsed >= optimum_) break;
+    if (IsMateScore(score) && kMate - std::abs(score) <= root_depth_ && !limits.infinite && !control.pondering) break;
   }
   result.nodes = nodes_;
   return result;

@@ -38,15 +38,32 @@ struct SearchResult {
   uint64_t nodes = 0;
 };
 
+// How another thread steers a running search. The owner sets it up before
+// the search starts, so a "stop" or "ponderhit" sent right after "go" is
+// never lost.
+struct SearchControl {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> pondering{false};
+  std::atomic<int64_t> start_nanos{0};  // when our clock started (Unix ns)
+
+  void Start(bool ponder) {
+    stop = false;
+    pondering = ponder;
+    start_nanos = absl::ToUnixNanos(absl::Now());
+  }
+  void PonderHit() {
+    start_nanos = absl::ToUnixNanos(absl::Now());  // our own clock starts now
+    pondering = false;
+  }
+};
+
 class Searcher {
  public:
   Searcher(TranspositionTable& table, const EvalParams& params);
   using InfoSink = std::function<void(const SearchInfo&)>;
-  // Searches pos (restored on return) within the limits.
-  SearchResult Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info);
-  // Both may be called from another thread while Run is searching.
-  void Stop() { stop_ = true; }
-  void PonderHit();
+  // Searches pos (restored on return) within the limits, steered by control.
+  SearchResult Run(Position& pos, const SearchLimits& limits, absl::Duration overhead, const InfoSink& info,
+                   const SearchControl& control);
   // Forgets what was learnt (history, killers); the table is the caller's.
   void NewGame() { tables_->Clear(); }
 
@@ -59,9 +76,8 @@ class Searcher {
   TranspositionTable& table_;
   const EvalParams& params_;
   std::unique_ptr<OrderingTables> tables_;
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> pondering_{false};
-  std::atomic<int64_t> start_nanos_{0};
+  const SearchControl* control_ = nullptr;
+  bool stop_ = false;  // set once the search must unwind
   absl::Duration optimum_, maximum_;
   bool time_limited_ = false;
   uint64_t node_limit_ = 0;

@@ -27,6 +27,7 @@ BenchResult RunBench(const EvalParams& params, int depth, std::ostream& out) {
   TranspositionTable table(16);
   Searcher searcher(table, params);
   SearchLimits limits;
+  SearchControl control;
   limits.depth = depth;
   BenchResult total;
   const absl::Time start = absl::Now();
@@ -34,7 +35,8 @@ BenchResult RunBench(const EvalParams& params, int depth, std::ostream& out) {
     Position pos = *Position::FromSfen(sfen);
     table.Clear();
     searcher.NewGame();
-    const SearchResult result = searcher.Run(pos, limits, absl::ZeroDuration(), nullptr);
+    control.Start(false);
+    const SearchResult result = searcher.Run(pos, limits, absl::ZeroDuration(), nullptr, control);
     out << sfen << ": bestmove " << MoveToUsi(result.best) << " score " << UsiScore(result.score) << " nodes "
         << result.nodes << "\n";
     total.nodes += result.nodes;

@@ -42,7 +42,12 @@ absl::StatusOr<int64_t> NonNegative(absl::string_view name, absl::string_view te
 
 UsiLoop::UsiLoop(std::istream& in, std::ostream& out, EvalParams params)
     : in_(in), out_(out), params_(std::move(params)), table_(kDefaultHashMb), searcher_(table_, params_),
-      position_(Position::Start()) {}
+      position_(Position::Start()) {
+  // A tied input stream flushes the output before every read, from the reading
+  // thread and outside output_mutex_: that races the search thread's writes
+  // and can print a line twice. Write() flushes every line itself.
+  in_.tie(nullptr);
+}
 
 UsiLoop::~UsiLoop() { FinishSearch(); }
 
@@ -81,10 +86,10 @@ bool UsiLoop::Handle(absl::string_view line) {
     FinishSearch();
     status = absl::StartsWith(args, "perft") ? Perft(args) : Go(args);
   } else if (command == "stop") {
-    searcher_.Stop();
+    control_.stop = true;
     Release();
   } else if (command == "ponderhit") {
-    searcher_.PonderHit();
+    control_.PonderHit();
     Release();
   } else if (command == "gameover") {
     FinishSearch();
@@ -234,13 +239,14 @@ absl::Status UsiLoop::Go(absl::string_view args) {
     absl::MutexLock lock(&release_mutex_);
     released_ = !(limits.infinite || limits.ponder);
   }
+  control_.Start(limits.ponder);
   search_thread_ = std::thread([this, pos = position_, limits]() mutable { SearchAndReport(std::move(pos), limits); });
   return absl::OkStatus();
 }
 
 void UsiLoop::SearchAndReport(Position pos, SearchLimits limits) {
-  const SearchResult result =
-      searcher_.Run(pos, limits, move_overhead_, [this](const SearchInfo& info) { Write(InfoLine(info)); });
+  const SearchResult result = searcher_.Run(
+      pos, limits, move_overhead_, [this](const SearchInfo& info) { Write(InfoLine(info)); }, control_);
   {
     // USI: after "go infinite" or "go ponder" the bestmove waits for stop/ponderhit.
     absl::MutexLock lock(&release_mutex_);
@@ -261,7 +267,7 @@ void UsiLoop::Release() {
 
 void UsiLoop::FinishSearch() {
   if (!search_thread_.joinable()) return;
-  searcher_.Stop();
+  control_.stop = true;
   Release();
   search_thread_.join();
 }

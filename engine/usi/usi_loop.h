@@ -45,6 +45,7 @@ class UsiLoop {
   EvalParams params_;
   TranspositionTable table_;
   Searcher searcher_;
+  SearchControl control_;
   Position position_;
   absl::Duration move_overhead_ = absl::Milliseconds(30);
   std::thread search_thread_;

@@ -67,6 +67,21 @@ TEST(EngineUsiTest, PlaysALegalMoveInManyPositions) {
   }
 }
 
+// A search cut short (a tiny node budget, or stop right after go) still
+// answers with a legal move of the current position, never a stale one.
+TEST(EngineUsiTest, ShortSearchesStillPlayLegalMoves) {
+  UsiSession engine;
+  const auto rows = testing::ReadTsv("legal-public.tsv");
+  for (size_t i = 0; i < rows.size(); i += 10) {
+    if (rows[i].size() < 2 || rows[i][1].empty()) continue;
+    const Position pos = *Position::FromSfen(rows[i][0]);
+    engine.Send("position sfen " + rows[i][0]);
+    engine.Send(i % 20 == 0 ? "go nodes 1" : "go infinite\nstop");
+    const std::string move = BestMove(engine.ReadUntil("bestmove"));
+    EXPECT_TRUE(ParseUsiMove(pos, move).ok()) << rows[i][0] << " " << move;
+  }
+}
+
 struct MateCase {
   const char* sfen;
   int moves;

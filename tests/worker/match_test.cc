@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/game_record_format.h"
 #include "worker/match/match_runner.h"
@@ -72,6 +73,7 @@ TEST(MatchTest, ResultsDoNotDependOnConcurrency) {
   ASSERT_EQ(one.games_played_size(), 8);
   ASSERT_EQ(two.games_played_size(), 8);
   for (int i = 0; i < 8; ++i) {
+    SCOPED_TRACE(absl::StrCat("game ", i, ": ", one.games_played(i).reason(), " / ", two.games_played(i).reason()));
     EXPECT_EQ(one.games_played(i).result(), two.games_played(i).result()) << i;
     EXPECT_EQ(one.games_played(i).termination(), two.games_played(i).termination()) << i;
     EXPECT_EQ(one.games_played(i).plies(), two.games_played(i).plies()) << i;

@@ -132,7 +132,9 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
     }
     absl::StatusOr<Move> move = ParseUsiMove(pos, answer->text);
     if (!move.ok())
-      return finish(WinFor(~side), v1::TERMINATION_ILLEGAL_MOVE, absl::StrCat(name, ": ", move.status().message()));
+      return finish(WinFor(~side), v1::TERMINATION_ILLEGAL_MOVE,
+                    absl::StrCat(name, ": ", move.status().message(),
+                                 answer->complaint.empty() ? "" : absl::StrCat(" (the engine said: ", answer->complaint, ")")));
     record.moves.push_back({answer->text, MoveToHodges(pos, *move), answer->report, answer->elapsed});
     moves.push_back(answer->text);
     pos.DoMove(*move);

@@ -81,7 +81,9 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
   while (true) {
     absl::StatusOr<std::string> line = process_->ReadLine(deadline);
     if (!line.ok()) return Fail(line.status());
-    if (absl::StartsWith(*line, "info ")) {
+    if (absl::StartsWith(*line, "info string error")) {
+      move.complaint = line->substr(5);
+    } else if (absl::StartsWith(*line, "info ")) {
       ParseInfo(*line, move.report);
     } else if (absl::StartsWith(*line, "bestmove")) {
       move.elapsed = absl::Now() - start;

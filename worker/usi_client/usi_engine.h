@@ -36,6 +36,7 @@ struct SearchReport {
 struct EngineMove {
   std::string text;  // "2f4d", "resign", "win"
   SearchReport report;
+  std::string complaint;  // the engine's last "info string error ..." while thinking, if any
   absl::Duration elapsed;  // as measured by us, from "go" to "bestmove"
 };
 
