@@ -14,11 +14,17 @@
 namespace judkins {
 namespace {
 
-double CpuSeconds(int who) {
+struct Cpu {
+  double user = 0, system = 0;
+  double total() const { return user + system; }
+  Cpu operator-(const Cpu& other) const { return {user - other.user, system - other.system}; }
+};
+
+Cpu CpuSeconds(int who) {
   rusage usage{};
   getrusage(who, &usage);
-  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  return {double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6,
+          double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6};
 }
 
 int Main(int pairs, const std::string& engine) {
@@ -36,7 +42,7 @@ int Main(int pairs, const std::string& engine) {
   settings.shuffle_openings = true;
   settings.pairs = pairs;
   settings.concurrency = 2;
-  const double runner_before = CpuSeconds(RUSAGE_SELF), engines_before = CpuSeconds(RUSAGE_CHILDREN);
+  const Cpu runner_before = CpuSeconds(RUSAGE_SELF), engines_before = CpuSeconds(RUSAGE_CHILDREN);
   const absl::Time start = absl::Now();
   absl::StatusOr<v1::MatchResults> results = MatchRunner(settings).Run(nullptr);
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
@@ -44,13 +50,14 @@ int Main(int pairs, const std::string& engine) {
     std::fprintf(stderr, "%s\n", std::string(results.status().message()).c_str());
     return 1;
   }
-  const double runner = CpuSeconds(RUSAGE_SELF) - runner_before, engines = CpuSeconds(RUSAGE_CHILDREN) - engines_before;
+  const Cpu runner = CpuSeconds(RUSAGE_SELF) - runner_before, engines = CpuSeconds(RUSAGE_CHILDREN) - engines_before;
   uint64_t plies = 0;
   for (const v1::GameOutcome& game : results->games_played()) plies += game.plies();
   std::printf("games %lu, plies %lu, wall %.2f s: %.1f games/s, %.0f moves/s\n", results->games(), plies, seconds,
               results->games() / seconds, plies / seconds);
-  std::printf("CPU: runner %.2f s, engines %.2f s: the runner uses %.1f%% of the CPU the engines use\n", runner, engines,
-              100 * runner / engines);
+  std::printf("CPU: runner %.2f s (user %.2f, system %.2f), engines %.2f s (user %.2f, system %.2f)\n", runner.total(),
+              runner.user, runner.system, engines.total(), engines.user, engines.system);
+  std::printf("the runner uses %.1f%% of the CPU the engines use\n", 100 * runner.total() / engines.total());
   return 0;
 }
 

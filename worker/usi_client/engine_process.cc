@@ -79,6 +79,8 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
     close(stdout_pipe[0]);
     return absl::InvalidArgumentError(absl::StrCat("cannot start '", spec.argv[0], "': ", std::strerror(error)));
   }
+  // Non-blocking: ReadLine reads what is there and polls only when nothing is.
+  fcntl(stdout_pipe[0], F_SETFL, fcntl(stdout_pipe[0], F_GETFL) | O_NONBLOCK);
   return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pipe[0]);
 }
 
@@ -109,17 +111,17 @@ absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    const absl::Duration left = deadline - absl::Now();
-    if (left <= absl::ZeroDuration()) return absl::DeadlineExceededError("no output from engine in time");
-    pollfd readable{output_, POLLIN, 0};
-    const int ready = poll(&readable, 1, int(absl::ToInt64Milliseconds(left)) + 1);
-    if (ready < 0 && errno != EINTR) return ErrnoError("poll", errno);
-    if (ready <= 0) continue;
     char chunk[4096];
     const ssize_t got = read(output_, chunk, sizeof chunk);
     if (got < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
-      return ErrnoError("read", errno);
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN) return ErrnoError("read", errno);
+      const absl::Duration left = deadline - absl::Now();
+      if (left <= absl::ZeroDuration()) return absl::DeadlineExceededError("no output from engine in time");
+      pollfd readable{output_, POLLIN, 0};
+      if (poll(&readable, 1, int(absl::ToInt64Milliseconds(left)) + 1) < 0 && errno != EINTR)
+        return ErrnoError("poll", errno);
+      continue;
     }
     if (got == 0) {
       if (buffer_.empty()) return absl::UnavailableError("engine closed its output");

@@ -74,9 +74,9 @@ absl::Status UsiEngine::NewGame(absl::Duration timeout) {
 absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command, const std::string& go_command,
                                             absl::Time deadline) {
   if (!process_) return absl::FailedPreconditionError("engine not started");
-  if (absl::Status s = process_->WriteLine(position_command); !s.ok()) return Fail(s);
   const absl::Time start = absl::Now();
-  if (absl::Status s = process_->WriteLine(go_command); !s.ok()) return Fail(s);
+  // One write for both lines: half the system calls of the hottest path.
+  if (absl::Status s = process_->WriteLine(absl::StrCat(position_command, "\n", go_command)); !s.ok()) return Fail(s);
   EngineMove move;
   while (true) {
     absl::StatusOr<std::string> line = process_->ReadLine(deadline);
