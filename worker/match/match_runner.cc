@@ -5,18 +5,12 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 #include "worker/match/game_record_format.h"
 
 namespace judkins {
 namespace {
-
-// The first engine's points in a game, in half points.
-int HalfPoints(const GameRecord& game, bool first_is_black) {
-  if (game.result == v1::GAME_RESULT_DRAW) return 1;
-  const bool black_won = game.result == v1::GAME_RESULT_BLACK_WINS;
-  return black_won == first_is_black ? 2 : 0;
-}
 
 v1::GameOutcome OutcomeOf(const GameRecord& game) {
   v1::GameOutcome outcome;
@@ -62,21 +56,12 @@ void MatchRunner::WriteRecord(const GameRecord& record) {
 
 void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& first_white) {
   absl::MutexLock lock(&mutex_);
-  const int points[2] = {HalfPoints(first_black, true), HalfPoints(first_white, false)};
+  const int points[2] = {HalfPoints(first_black.result, true), HalfPoints(first_white.result, false)};
   v1::Pentanomial& penta = *results_.mutable_pentanomial();
-  switch (points[0] + points[1]) {
-    case 0: penta.set_ll(penta.ll() + 1); break;
-    case 1: penta.set_ld(penta.ld() + 1); break;
-    case 2: penta.set_dd_wl(penta.dd_wl() + 1); break;
-    case 3: penta.set_dw(penta.dw() + 1); break;
-    default: penta.set_ww(penta.ww() + 1); break;
-  }
   v1::WinDrawLoss& wdl = *results_.mutable_wdl();
+  CountPair(points[0], points[1], penta, wdl);
   for (int i = 0; i < 2; ++i) {
     const GameRecord& game = i == 0 ? first_black : first_white;
-    if (points[i] == 2) wdl.set_wins(wdl.wins() + 1);
-    else if (points[i] == 1) wdl.set_draws(wdl.draws() + 1);
-    else wdl.set_losses(wdl.losses() + 1);
     if (game.result == v1::GAME_RESULT_BLACK_WINS) results_.set_black_wins(results_.black_wins() + 1);
     else if (game.result == v1::GAME_RESULT_WHITE_WINS) results_.set_white_wins(results_.white_wins() + 1);
     else results_.set_draws(results_.draws() + 1);

@@ -1,0 +1,82 @@
+#include "coordinator/store/migrations.h"
+
+#include <array>
+
+#include "absl/strings/str_cat.h"
+
+namespace judkins {
+namespace {
+
+// Never edit a migration that has shipped: add a new one.
+constexpr std::array<const char*, 1> kMigrations = {
+    // 1: tests, workers, batches, the pairs counted, artifacts.
+    R"sql(
+    CREATE TABLE tests (
+      id INTEGER PRIMARY KEY,
+      spec BLOB NOT NULL,                  -- judkins.v1.TestSpec
+      state INTEGER NOT NULL,              -- judkins.v1.TestState
+      ll INTEGER NOT NULL DEFAULT 0, ld INTEGER NOT NULL DEFAULT 0, dd_wl INTEGER NOT NULL DEFAULT 0,
+      dw INTEGER NOT NULL DEFAULT 0, ww INTEGER NOT NULL DEFAULT 0,
+      wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
+      next_pair INTEGER NOT NULL DEFAULT 0,  -- pair indices handed out so far
+      overshoot_valid INTEGER NOT NULL DEFAULT 1, overshoot_last INTEGER NOT NULL DEFAULT 0,
+      ref0 REAL NOT NULL DEFAULT 0, m0 REAL NOT NULL DEFAULT 0, sq0 REAL NOT NULL DEFAULT 0,
+      ref1 REAL NOT NULL DEFAULT 0, m1 REAL NOT NULL DEFAULT 0, sq1 REAL NOT NULL DEFAULT 0,
+      finished_because TEXT NOT NULL DEFAULT '',
+      created INTEGER NOT NULL, updated INTEGER NOT NULL);
+    CREATE TABLE workers (
+      id INTEGER PRIMARY KEY,
+      capabilities BLOB NOT NULL,          -- judkins.v1.WorkerCapabilities
+      registered INTEGER NOT NULL, last_seen INTEGER NOT NULL);
+    CREATE TABLE batches (
+      id INTEGER PRIMARY KEY,
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      worker_id INTEGER NOT NULL REFERENCES workers(id),
+      pairs BLOB NOT NULL,                 -- judkins.v1.Batch holding just the pair assignments
+      state INTEGER NOT NULL,              -- 1 leased, 2 reported, 3 expired (its pairs re-issued)
+      lease_deadline_ms INTEGER NOT NULL,
+      created INTEGER NOT NULL, reported INTEGER);
+    CREATE INDEX batches_by_state ON batches(state, lease_deadline_ms);
+    CREATE TABLE counted_pairs (           -- a pair counts once, whichever batch reported it
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      pair_index INTEGER NOT NULL,
+      batch_id INTEGER NOT NULL REFERENCES batches(id),
+      PRIMARY KEY (test_id, pair_index));
+    CREATE TABLE reissue_queue (           -- pairs of expired leases waiting for a new worker
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      pair_index INTEGER NOT NULL,
+      opening_index INTEGER NOT NULL,
+      PRIMARY KEY (test_id, pair_index));
+    CREATE TABLE artifacts (
+      sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, name TEXT NOT NULL, created INTEGER NOT NULL);
+    )sql",
+};
+
+}  // namespace
+
+int LatestSchemaVersion() { return int(kMigrations.size()); }
+
+absl::Status Migrate(sqlite::Database& db) {
+  if (absl::Status s = db.Execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"); !s.ok())
+    return s;
+  absl::StatusOr<sqlite::Statement> read = db.Prepare("SELECT version FROM schema_version");
+  if (!read.ok()) return read.status();
+  absl::StatusOr<bool> row = read->Step();
+  if (!row.ok()) return row.status();
+  int version = *row ? int(read->Int(0)) : 0;
+  if (version > LatestSchemaVersion())
+    return absl::FailedPreconditionError(absl::StrCat("database schema version ", version,
+                                                      " is newer than this coordinator (", LatestSchemaVersion(), ")"));
+  for (; version < LatestSchemaVersion(); ++version) {
+    absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(db);
+    if (!transaction.ok()) return transaction.status();
+    if (absl::Status s = db.Execute(kMigrations[version]); !s.ok()) return s;
+    if (absl::Status s = db.Execute("DELETE FROM schema_version"); !s.ok()) return s;
+    if (absl::Status s = db.Execute(absl::StrCat("INSERT INTO schema_version VALUES (", version + 1, ")")); !s.ok())
+      return s;
+    if (absl::Status s = transaction->Commit(); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace judkins

@@ -1,0 +1,108 @@
+#include "coordinator/store/sqlite.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace judkins::sqlite {
+namespace {
+
+absl::Status Error(sqlite3* db, absl::string_view what) {
+  return absl::InternalError(absl::StrCat("sqlite: ", what, ": ", sqlite3_errmsg(db)));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Database>> Database::Open(const std::string& path) {
+  sqlite3* handle = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &handle, flags, nullptr) != SQLITE_OK) {
+    const std::string message = handle ? sqlite3_errmsg(handle) : "out of memory";
+    sqlite3_close(handle);
+    return absl::UnavailableError(absl::StrCat("cannot open database '", path, "': ", message));
+  }
+  auto db = std::make_unique<Database>(Passkey(), handle);
+  sqlite3_busy_timeout(handle, 5000);
+  for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
+    if (absl::Status status = db->Execute(pragma); !status.ok()) return status;
+  return db;
+}
+
+Database::~Database() { sqlite3_close(db_); }
+
+absl::Status Database::Execute(absl::string_view sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+    absl::Status status = absl::InternalError(absl::StrCat("sqlite: ", sql.substr(0, 60), ": ", message ? message : "?"));
+    sqlite3_free(message);
+    return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Statement> Database::Prepare(absl::string_view sql) {
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v2(db_, sql.data(), int(sql.size()), &statement, nullptr) != SQLITE_OK)
+    return Error(db_, absl::StrCat("prepare ", sql.substr(0, 60)));
+  return Statement(statement, db_);
+}
+
+Statement& Statement::Bind(int index, int64_t value) {
+  sqlite3_bind_int64(statement_, index, value);
+  return *this;
+}
+Statement& Statement::Bind(int index, double value) {
+  sqlite3_bind_double(statement_, index, value);
+  return *this;
+}
+Statement& Statement::Bind(int index, absl::string_view text) {
+  sqlite3_bind_text(statement_, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+Statement& Statement::BindBlob(int index, absl::string_view bytes) {
+  sqlite3_bind_blob(statement_, index, bytes.data(), int(bytes.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+
+absl::StatusOr<bool> Statement::Step() {
+  const int result = sqlite3_step(statement_);
+  if (result == SQLITE_ROW) return true;
+  if (result == SQLITE_DONE) return false;
+  return Error(db_, absl::StrCat("step ", absl::string_view(sqlite3_sql(statement_)).substr(0, 60)));
+}
+
+absl::Status Statement::Run() {
+  while (true) {
+    absl::StatusOr<bool> row = Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return absl::OkStatus();
+  }
+}
+
+absl::Status Statement::Reset() {
+  sqlite3_reset(statement_);
+  sqlite3_clear_bindings(statement_);
+  return absl::OkStatus();
+}
+
+std::string Statement::Text(int column) const {
+  const void* data = sqlite3_column_blob(statement_, column);
+  const int size = sqlite3_column_bytes(statement_, column);
+  return data ? std::string(static_cast<const char*>(data), size) : std::string();
+}
+
+absl::StatusOr<Transaction> Transaction::Begin(Database& db) {
+  if (absl::Status status = db.Execute("BEGIN IMMEDIATE"); !status.ok()) return status;
+  return Transaction(&db);
+}
+
+Transaction::~Transaction() {
+  if (db_) (void)db_->Execute("ROLLBACK");
+}
+
+absl::Status Transaction::Commit() {
+  absl::Status status = db_->Execute("COMMIT");
+  if (status.ok()) db_ = nullptr;
+  return status;
+}
+
+}  // namespace judkins::sqlite

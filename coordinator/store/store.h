@@ -1,0 +1,78 @@
+// The coordinator's durable state: tests, workers, leased batches, counted
+// pairs and artifacts, in one SQLite file (WAL). A report is committed with
+// the test's new totals and SPRT state in one transaction before it is
+// acknowledged; a game pair counts once, whichever batch reports it.
+#ifndef JUDKINS_COORDINATOR_STORE_STORE_H_
+#define JUDKINS_COORDINATOR_STORE_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "coordinator/store/sqlite.h"
+#include "judkins/v1/coordinator.pb.h"
+
+namespace judkins {
+
+// What the scheduler needs to know of a test that can take work.
+struct ActiveTest {
+  uint64_t id = 0;
+  int priority = 0;
+  uint32_t throughput = 100;
+  uint64_t pairs_in_flight = 0;
+};
+
+class Store {
+ public:
+  static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
+
+  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now);
+  absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
+  absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
+  absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
+  absl::StatusOr<std::vector<ActiveTest>> ActiveTests();
+
+  absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now);
+  absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
+
+  // Leases up to `pairs` game pairs of the test to the worker: pairs of
+  // expired leases first, then new ones. Nothing when the test has no work.
+  absl::StatusOr<std::optional<v1::Batch>> LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
+                                                      absl::Time now, absl::Time deadline);
+  // Extends the worker's leases; returns the batches whose test has ended.
+  absl::StatusOr<std::vector<uint64_t>> Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
+                                                  absl::Time now, absl::Time deadline);
+  // Leases past their deadline give their uncounted pairs back for re-issue.
+  absl::StatusOr<int> ExpireLeases(absl::Time now);
+
+  struct ReportResult {
+    bool counted = false;     // false: every pair of it was already counted
+    bool test_ended = false;  // the test is finished or stopped
+    v1::Test test;
+  };
+  absl::StatusOr<ReportResult> RecordReport(const v1::BatchReport& report, absl::Time now);
+
+  absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
+  absl::StatusOr<bool> HasArtifact(const std::string& sha256);
+
+  struct Passkey {
+    explicit Passkey() = default;
+  };
+  Store(Passkey, std::unique_ptr<sqlite::Database> db) : db_(std::move(db)) {}
+
+ private:
+  absl::StatusOr<v1::Test> LoadTest(uint64_t test_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+
+  absl::Mutex mutex_;  // one connection: transactions must not interleave
+  std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_STORE_STORE_H_

@@ -1,0 +1,216 @@
+// The store on a real SQLite file: tests, leases, idempotent reports,
+// expiry and re-issue, SPRT and fixed-games stops, and durability.
+#include "coordinator/store/store.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "coordinator/store/migrations.h"
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+const absl::Time kNow = absl::FromUnixSeconds(1'800'000'000);
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "/store_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+    Reopen();
+    v1::WorkerCapabilities capabilities;
+    capabilities.set_name("w1");
+    capabilities.set_concurrency(2);
+    worker_ = *store_->RegisterWorker(capabilities, kNow);
+    worker2_ = *store_->RegisterWorker(capabilities, kNow);
+  }
+  void Reopen() {
+    store_.reset();
+    absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
+    ASSERT_TRUE(store.ok()) << store.status();
+    store_ = *std::move(store);
+  }
+  static v1::TestSpec Spec() {
+    v1::TestSpec spec;
+    spec.mutable_base()->set_name("base");
+    spec.mutable_dev()->set_name("dev");
+    spec.mutable_time_control()->set_nodes(1000);
+    spec.set_book("default");
+    spec.set_book_size(500);
+    spec.mutable_sprt()->set_elo0(0);
+    spec.mutable_sprt()->set_elo1(5);
+    return spec;
+  }
+  v1::Batch Lease(uint64_t test, int pairs, uint64_t worker = 0, absl::Time deadline = kNow + absl::Minutes(5)) {
+    absl::StatusOr<std::optional<v1::Batch>> batch = store_->LeaseBatch(test, worker ? worker : worker_, pairs, kNow, deadline);
+    EXPECT_TRUE(batch.ok()) << batch.status();
+    EXPECT_TRUE(batch.ok() && batch->has_value());
+    return batch.ok() && batch->has_value() ? **batch : v1::Batch();
+  }
+  // dev wins both games of every pair (or draws them).
+  static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker, bool dev_wins = true) {
+    v1::BatchReport report;
+    report.set_worker_id(worker);
+    report.set_batch_id(batch.id());
+    for (const v1::PairAssignment& pair : batch.pairs())
+      for (uint32_t game = 0; game < 2; ++game) {
+        v1::GameOutcome& outcome = *report.add_games();
+        outcome.set_pair_index(pair.pair_index());
+        outcome.set_game_in_pair(game);
+        outcome.set_termination(v1::TERMINATION_CHECKMATE);
+        // dev has Black in game 0.
+        outcome.set_result(!dev_wins ? v1::GAME_RESULT_DRAW
+                           : game == 0 ? v1::GAME_RESULT_BLACK_WINS
+                                       : v1::GAME_RESULT_WHITE_WINS);
+      }
+    return report;
+  }
+  std::string path_;
+  std::unique_ptr<Store> store_;
+  uint64_t worker_ = 0, worker2_ = 0;
+};
+
+TEST_F(StoreTest, CreatesListsGetsAndStopsTests) {
+  const v1::Test created = *store_->CreateTest(Spec(), kNow);
+  EXPECT_EQ(created.state(), v1::TEST_STATE_PENDING);
+  EXPECT_EQ(created.spec().dev().name(), "dev");
+  EXPECT_EQ(store_->GetTest(created.id())->id(), created.id());
+  EXPECT_EQ(store_->ListTests(false)->size(), 1u);
+  EXPECT_EQ(store_->StopTest(created.id(), kNow)->state(), v1::TEST_STATE_STOPPED);
+  EXPECT_EQ(store_->ListTests(false)->size(), 0u);
+  EXPECT_EQ(store_->ListTests(true)->size(), 1u);
+  EXPECT_EQ(store_->GetTest(999).status().code(), absl::StatusCode::kNotFound);
+  EXPECT_FALSE(store_->LeaseBatch(created.id(), worker_, 4, kNow, kNow)->has_value());  // stopped: no work
+}
+
+TEST_F(StoreTest, ReportsCountOnceHoweverOftenTheyArrive) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch batch = Lease(test, 3);
+  ASSERT_EQ(batch.pairs_size(), 3);
+  EXPECT_EQ(store_->GetTest(test)->pairs_in_flight(), 3u);
+  absl::StatusOr<Store::ReportResult> first = store_->RecordReport(Report(batch, worker_), kNow);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_TRUE(first->counted);
+  EXPECT_EQ(first->test.pentanomial().ww(), 3u);
+  EXPECT_EQ(first->test.wdl().wins(), 6u);
+  EXPECT_EQ(first->test.pairs_in_flight(), 0u);
+  for (int again = 0; again < 3; ++again) {
+    absl::StatusOr<Store::ReportResult> duplicate = store_->RecordReport(Report(batch, worker_), kNow);
+    ASSERT_TRUE(duplicate.ok()) << duplicate.status();
+    EXPECT_FALSE(duplicate->counted);
+    EXPECT_EQ(duplicate->test.pentanomial().ww(), 3u);
+  }
+}
+
+TEST_F(StoreTest, BadReportsAreRefusedWithTheFieldNamed) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch batch = Lease(test, 2);
+  v1::BatchReport report = Report(batch, worker_);
+  report.set_batch_id(12345);
+  EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("batch_id: no batch"));
+  report = Report(batch, worker2_);
+  EXPECT_EQ(store_->RecordReport(report, kNow).status().code(), absl::StatusCode::kPermissionDenied);
+  report = Report(batch, worker_);
+  report.mutable_games()->RemoveLast();
+  EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("is incomplete"));
+  report = Report(batch, worker_);
+  report.mutable_games(0)->set_pair_index(77);
+  EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("not part of batch"));
+  report = Report(batch, worker_);
+  report.mutable_games(0)->set_result(v1::GAME_RESULT_UNSPECIFIED);
+  EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("has no result"));
+  report = Report(batch, worker_);
+  report.mutable_pentanomial()->set_ll(1);
+  EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("pentanomial"));
+  EXPECT_EQ(store_->GetTest(test)->wdl().wins(), 0u);  // nothing was counted
+}
+
+TEST_F(StoreTest, ExpiredLeasesAreReissuedAndLateReportsCountOnce) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch lost = Lease(test, 2, worker_, kNow + absl::Seconds(10));
+  EXPECT_EQ(*store_->ExpireLeases(kNow + absl::Seconds(5)), 0);
+  EXPECT_EQ(*store_->ExpireLeases(kNow + absl::Seconds(11)), 1);
+  const v1::Batch again = Lease(test, 4, worker2_);
+  ASSERT_EQ(again.pairs_size(), 4);
+  EXPECT_EQ(again.pairs(0).pair_index(), lost.pairs(0).pair_index());  // re-issued first
+  EXPECT_EQ(again.pairs(1).pair_index(), lost.pairs(1).pair_index());
+  EXPECT_EQ(again.pairs(0).opening_index(), lost.pairs(0).opening_index());
+  // The first worker was only late: its report still counts, once.
+  EXPECT_TRUE(store_->RecordReport(Report(lost, worker_), kNow)->counted);
+  absl::StatusOr<Store::ReportResult> second = store_->RecordReport(Report(again, worker2_), kNow);
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_TRUE(second->counted);
+  EXPECT_EQ(second->test.pentanomial().ww(), 4u);  // 2 + the 2 new pairs, not 6
+}
+
+TEST_F(StoreTest, HeartbeatsExtendLeasesAndCarryStopOrders) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch batch = Lease(test, 1, worker_, kNow + absl::Seconds(10));
+  const uint64_t ids[] = {batch.id()};
+  EXPECT_TRUE(store_->Heartbeat(worker_, ids, kNow, kNow + absl::Minutes(1))->empty());
+  EXPECT_EQ(*store_->ExpireLeases(kNow + absl::Seconds(30)), 0);  // extended
+  ASSERT_TRUE(store_->StopTest(test, kNow).ok());
+  EXPECT_THAT(*store_->Heartbeat(worker_, ids, kNow, kNow + absl::Minutes(1)), ::testing::ElementsAre(batch.id()));
+  EXPECT_EQ(store_->Heartbeat(4242, ids, kNow, kNow).status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST_F(StoreTest, SprtStopsTheTestWhenItDecides) {
+  v1::TestSpec spec = Spec();
+  spec.mutable_sprt()->set_elo1(50);
+  const uint64_t test = store_->CreateTest(spec, kNow)->id();
+  bool ended = false;
+  for (int batch = 0; batch < 200 && !ended; ++batch) {
+    absl::StatusOr<Store::ReportResult> result = store_->RecordReport(Report(Lease(test, 2), worker_), kNow);
+    ASSERT_TRUE(result.ok()) << result.status();
+    ended = result->test_ended;
+  }
+  const v1::Test finished = *store_->GetTest(test);
+  EXPECT_EQ(finished.state(), v1::TEST_STATE_FINISHED);
+  EXPECT_EQ(finished.finished_because(), "sprt accepted");
+  EXPECT_EQ(finished.stats().state(), "accepted");
+  EXPECT_FALSE(store_->LeaseBatch(test, worker_, 2, kNow, kNow)->has_value());
+}
+
+TEST_F(StoreTest, FixedGamesTestsHandOutExactlyTheirPairs) {
+  v1::TestSpec spec = Spec();
+  spec.set_fixed_pairs(5);
+  const uint64_t test = store_->CreateTest(spec, kNow)->id();
+  const v1::Batch a = Lease(test, 3), b = Lease(test, 3);
+  EXPECT_EQ(b.pairs_size(), 2);
+  EXPECT_FALSE(store_->LeaseBatch(test, worker_, 3, kNow, kNow)->has_value());
+  ASSERT_TRUE(store_->RecordReport(Report(a, worker_, false), kNow).ok());
+  absl::StatusOr<Store::ReportResult> last = store_->RecordReport(Report(b, worker_, false), kNow);
+  ASSERT_TRUE(last.ok()) << last.status();
+  EXPECT_TRUE(last->test_ended);
+  EXPECT_EQ(last->test.finished_because(), "fixed games played");
+  EXPECT_EQ(last->test.pentanomial().dd_wl(), 5u);
+}
+
+TEST_F(StoreTest, EverythingCommittedSurvivesReopening) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch batch = Lease(test, 2);
+  ASSERT_TRUE(store_->RecordReport(Report(batch, worker_), kNow).ok());
+  Reopen();
+  const v1::Test reopened = *store_->GetTest(test);
+  EXPECT_EQ(reopened.pentanomial().ww(), 2u);
+  EXPECT_FALSE(store_->RecordReport(Report(batch, worker_), kNow)->counted);
+  EXPECT_EQ(Lease(test, 1).pairs(0).pair_index(), 2u);  // pair numbering continues
+}
+
+TEST_F(StoreTest, ADatabaseFromANewerCoordinatorIsRefused) {
+  store_.reset();
+  {
+    auto db = *sqlite::Database::Open(path_);
+    ASSERT_TRUE(db->Execute("UPDATE schema_version SET version = 99").ok());
+  }
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
+  ASSERT_FALSE(store.ok());
+  EXPECT_THAT(std::string(store.status().message()), HasSubstr("newer than this coordinator"));
+}
+
+}  // namespace
+}  // namespace judkins
