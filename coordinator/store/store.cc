@@ -278,6 +278,19 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
   }
 }
 
+absl::StatusOr<v1::WorkerCapabilities> Store::GetWorker(uint64_t worker_id) {
+  absl::MutexLock lock(&mutex_);
+  absl::StatusOr<sqlite::Statement> select = db_->Prepare("SELECT capabilities FROM workers WHERE id = ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(worker_id));
+  absl::StatusOr<bool> row = select->Step();
+  if (!row.ok()) return row.status();
+  if (!*row) return absl::NotFoundError(absl::StrCat("worker_id: no worker ", worker_id, " (register first)"));
+  v1::WorkerCapabilities capabilities;
+  capabilities.ParseFromString(select->Text(0));
+  return capabilities;
+}
+
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                            absl::Time now, absl::Time deadline) {
   absl::MutexLock lock(&mutex_);

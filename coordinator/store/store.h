@@ -40,6 +40,7 @@ class Store {
 
   absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now);
   absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
+  absl::StatusOr<v1::WorkerCapabilities> GetWorker(uint64_t worker_id);
 
   // Leases up to `pairs` game pairs of the test to the worker: pairs of
   // expired leases first, then new ones. Nothing when the test has no work.

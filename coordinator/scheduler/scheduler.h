@@ -1,0 +1,43 @@
+// Which test a worker plays next, and how much of it: the highest priority
+// first; among equals the test with the least work in flight for its share;
+// batches sized to take about a target time on that worker.
+#ifndef JUDKINS_COORDINATOR_SCHEDULER_SCHEDULER_H_
+#define JUDKINS_COORDINATOR_SCHEDULER_SCHEDULER_H_
+
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "coordinator/store/store.h"
+
+namespace judkins {
+
+struct SchedulerOptions {
+  absl::Duration target_batch_time = absl::Minutes(2);
+  absl::Duration lease = absl::Seconds(60);  // renewed by heartbeats
+  int max_pairs_per_batch = 64;
+};
+
+// The test to serve next among the active ones, or nothing.
+std::optional<ActiveTest> PickTest(const std::vector<ActiveTest>& tests);
+
+// Game pairs a worker of this concurrency and speed plays in about `target`.
+int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worker, absl::Duration target, int max_pairs);
+
+class Scheduler {
+ public:
+  Scheduler(Store& store, SchedulerOptions options) : store_(store), options_(options) {}
+  // A batch for the worker, or nothing when no test has work.
+  absl::StatusOr<std::optional<v1::Batch>> RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker,
+                                                       absl::Time now);
+  const SchedulerOptions& options() const { return options_; }
+
+ private:
+  Store& store_;
+  SchedulerOptions options_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SCHEDULER_SCHEDULER_H_

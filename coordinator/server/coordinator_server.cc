@@ -1,0 +1,117 @@
+#include "coordinator/server/coordinator_server.h"
+
+#include <grpcpp/security/server_credentials.h>
+#include <grpcpp/server_builder.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+
+namespace judkins {
+namespace {
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const CoordinatorOptions& options) {
+  if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return grpc::InsecureServerCredentials();
+  if (options.tls_cert_file.empty() || options.tls_key_file.empty())
+    return absl::InvalidArgumentError("TLS needs both a certificate and a key");
+  absl::StatusOr<std::string> cert = ReadFile(options.tls_cert_file), key = ReadFile(options.tls_key_file);
+  if (!cert.ok()) return cert.status();
+  if (!key.ok()) return key.status();
+  grpc::SslServerCredentialsOptions ssl;
+  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  if (!options.tls_client_ca_file.empty()) {
+    absl::StatusOr<std::string> ca = ReadFile(options.tls_client_ca_file);
+    if (!ca.ok()) return ca.status();
+    ssl.pem_root_certs = *ca;
+    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
+  }
+  return grpc::SslServerCredentials(ssl);
+}
+
+}  // namespace
+
+CoordinatorServer::CoordinatorServer(Passkey, const CoordinatorOptions& options, std::unique_ptr<Store> store,
+                                     ArtifactFiles artifacts)
+    : options_(options),
+      store_(std::move(store)),
+      artifacts_(std::move(artifacts)),
+      scheduler_(*store_, options.scheduler),
+      worker_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_}),
+      admin_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_}) {}
+
+absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const CoordinatorOptions& options) {
+  if (options.tokens.worker.empty() || options.tokens.admin.empty())
+    return absl::InvalidArgumentError("both a worker and an admin token are needed");
+  if (options.tokens.worker == options.tokens.admin)
+    return absl::InvalidArgumentError("the worker and admin tokens must differ");
+  absl::StatusOr<ArtifactFiles> artifacts = ArtifactFiles::Open(options.data_dir + "/artifacts");
+  if (!artifacts.ok()) return artifacts.status();
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(options.data_dir + "/coordinator.db");
+  if (!store.ok()) return store.status();
+  absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials = Credentials(options);
+  if (!credentials.ok()) return credentials.status();
+
+  auto server = std::make_unique<CoordinatorServer>(Passkey(), options, *std::move(store), *std::move(artifacts));
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(options.listen, *credentials, &server->port_);
+  builder.RegisterService(&server->worker_service_);
+  builder.RegisterService(&server->admin_service_);
+  builder.SetMaxReceiveMessageSize(80 << 20);
+  server->server_ = builder.BuildAndStart();
+  if (!server->server_ || server->port_ == 0)
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", options.listen));
+  if (!options.metrics_listen.empty()) {
+    try {
+      server->exposer_ = std::make_unique<prometheus::Exposer>(options.metrics_listen);
+    } catch (const std::exception& error) {
+      server->Shutdown();
+      return absl::UnavailableError(absl::StrCat("cannot serve metrics on ", options.metrics_listen, ": ", error.what()));
+    }
+    server->exposer_->RegisterCollectable(server->metrics_.registry());
+  }
+  server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
+  return server;
+}
+
+void CoordinatorServer::ExpireLeasesLoop() {
+  while (!stopping_.WaitForNotificationWithTimeout(options_.expiry_interval)) {
+    if (absl::StatusOr<int> expired = store_->ExpireLeases(absl::Now()); expired.ok() && *expired > 0) {
+      metrics_.CountBatches("expired", *expired);
+      changes_.Changed();
+    }
+    // The gauges are refreshed here too: cheap, and never stale for long.
+    if (absl::StatusOr<std::vector<v1::Test>> tests = store_->ListTests(true); tests.ok()) {
+      std::map<v1::TestState, int> by_state;
+      for (const v1::Test& test : *tests) ++by_state[test.state()];
+      metrics_.SetTestsByState(by_state);
+    }
+    if (absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_->ListWorkers(); workers.ok()) {
+      const int64_t recent = absl::ToUnixSeconds(absl::Now() - options_.scheduler.lease);
+      metrics_.SetWorkersConnected(int(std::count_if(workers->begin(), workers->end(), [&](const v1::WorkerInfo& w) {
+        return w.last_seen_unix() >= recent;
+      })));
+    }
+  }
+}
+
+void CoordinatorServer::Shutdown() {
+  if (shut_down_) return;
+  shut_down_ = true;
+  if (!stopping_.HasBeenNotified()) stopping_.Notify();
+  if (server_) server_->Shutdown(absl::ToChronoTime(absl::Now() + absl::Seconds(5)));
+  if (expiry_thread_.joinable()) expiry_thread_.join();
+}
+
+CoordinatorServer::~CoordinatorServer() { Shutdown(); }
+
+}  // namespace judkins

@@ -1,0 +1,65 @@
+// The coordinator as one object: store, artifacts, scheduler, gRPC services,
+// metrics endpoint, and the thread that expires missed leases.
+#ifndef JUDKINS_COORDINATOR_SERVER_COORDINATOR_SERVER_H_
+#define JUDKINS_COORDINATOR_SERVER_COORDINATOR_SERVER_H_
+
+#include <grpcpp/server.h>
+#include <prometheus/exposer.h>
+
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/status/statusor.h"
+#include "absl/synchronization/notification.h"
+#include "coordinator/service/services.h"
+
+namespace judkins {
+
+struct CoordinatorOptions {
+  std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())
+  std::string data_dir = "coordinator-data";
+  std::string metrics_listen;              // "127.0.0.1:9464"; empty: no metrics endpoint
+  Tokens tokens;
+  std::string tls_cert_file, tls_key_file;  // both: serve TLS
+  std::string tls_client_ca_file;           // also: require client certificates
+  SchedulerOptions scheduler;
+  absl::Duration expiry_interval = absl::Seconds(1);
+};
+
+class CoordinatorServer {
+ public:
+  static absl::StatusOr<std::unique_ptr<CoordinatorServer>> Start(const CoordinatorOptions& options);
+  ~CoordinatorServer();
+  int port() const { return port_; }
+  // Stops taking calls, finishes those in flight, stops the threads.
+  void Shutdown();
+  void Wait() { server_->Wait(); }
+
+  struct Passkey {
+    explicit Passkey() = default;
+  };
+  CoordinatorServer(Passkey, const CoordinatorOptions& options, std::unique_ptr<Store> store, ArtifactFiles artifacts);
+
+ private:
+  void ExpireLeasesLoop();
+
+  CoordinatorOptions options_;
+  std::unique_ptr<Store> store_;
+  ArtifactFiles artifacts_;
+  Scheduler scheduler_;
+  CoordinatorMetrics metrics_;
+  ChangeFeed changes_;
+  WorkerServiceImpl worker_service_;
+  AdminServiceImpl admin_service_;
+  std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<prometheus::Exposer> exposer_;
+  int port_ = 0;
+  absl::Notification stopping_;
+  std::thread expiry_thread_;
+  bool shut_down_ = false;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SERVER_COORDINATOR_SERVER_H_

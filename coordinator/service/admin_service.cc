@@ -1,0 +1,111 @@
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "common/sha256.h"
+#include "coordinator/service/grpc_status.h"
+#include "coordinator/service/services.h"
+#include "coordinator/service/validation.h"
+
+namespace judkins {
+
+grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context, grpc::ServerReader<v1::ArtifactChunk>* reader,
+                                              v1::UploadArtifactResponse* response) {
+  RpcTimer timer(c_.metrics, "UploadArtifact");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> upload = c_.artifacts.StartUpload();
+  if (!upload.ok()) return ToGrpc(upload.status());
+  v1::ArtifactChunk chunk;
+  std::string expected, name;
+  bool first = true;
+  while (reader->Read(&chunk)) {
+    if (first) {
+      expected = chunk.sha256();
+      name = chunk.name();
+      if (!expected.empty() && !IsSha256Hex(expected))
+        return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "sha256: 64 lower-case hex digits");
+      if (name.size() > 200) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "name: at most 200 characters");
+      first = false;
+    }
+    if (absl::Status s = (*upload)->Append(chunk.data()); !s.ok()) return ToGrpc(s);
+  }
+  if (first) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "data: the upload is empty");
+  const bool already = c_.artifacts.Contains(expected);
+  absl::StatusOr<std::string> sha = (*upload)->Finish(expected);
+  if (!sha.ok()) return ToGrpc(sha.status());
+  if (absl::Status s = c_.store.RecordArtifact(*sha, (*upload)->size(), name, absl::Now()); !s.ok()) return ToGrpc(s);
+  response->set_sha256(*sha);
+  response->set_size((*upload)->size());
+  response->set_already_present(already);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1::CreateTestRequest* request,
+                                          v1::Test* response) {
+  RpcTimer timer(c_.metrics, "CreateTest");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  auto known = [this](const std::string& sha) { return c_.artifacts.Contains(sha); };
+  if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
+  absl::StatusOr<v1::Test> test = c_.store.CreateTest(request->spec(), absl::Now());
+  if (!test.ok()) return ToGrpc(test.status());
+  *response = *std::move(test);
+  c_.changes.Changed();
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ListTests(grpc::ServerContext* context, const v1::ListTestsRequest* request,
+                                         v1::ListTestsResponse* response) {
+  RpcTimer timer(c_.metrics, "ListTests");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<std::vector<v1::Test>> tests = c_.store.ListTests(request->include_finished());
+  if (!tests.ok()) return ToGrpc(tests.status());
+  for (v1::Test& test : *tests) *response->add_tests() = std::move(test);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::GetTestRequest* request, v1::Test* response) {
+  RpcTimer timer(c_.metrics, "GetTest");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id());
+  if (!test.ok()) return ToGrpc(test.status());
+  *response = *std::move(test);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::StopTestRequest* request, v1::Test* response) {
+  RpcTimer timer(c_.metrics, "StopTest");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now());
+  if (!test.ok()) return ToGrpc(test.status());
+  *response = *std::move(test);
+  c_.changes.Changed();
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::WatchTest(grpc::ServerContext* context, const v1::WatchTestRequest* request,
+                                         grpc::ServerWriter<v1::Test>* writer) {
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  uint64_t seen = c_.changes.version();
+  std::string last;
+  while (!context->IsCancelled()) {
+    absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id());
+    if (!test.ok()) return ToGrpc(test.status());
+    const std::string now = test->SerializeAsString();
+    if (now != last && !writer->Write(*test)) return grpc::Status::OK;  // the watcher left
+    last = now;
+    if (test->state() == v1::TEST_STATE_FINISHED || test->state() == v1::TEST_STATE_STOPPED) return grpc::Status::OK;
+    seen = c_.changes.WaitPast(seen, absl::Seconds(1));
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ListWorkers(grpc::ServerContext* context, const v1::ListWorkersRequest*,
+                                           v1::ListWorkersResponse* response) {
+  RpcTimer timer(c_.metrics, "ListWorkers");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<std::vector<v1::WorkerInfo>> workers = c_.store.ListWorkers();
+  if (!workers.ok()) return ToGrpc(workers.status());
+  for (v1::WorkerInfo& worker : *workers) *response->add_workers() = std::move(worker);
+  return grpc::Status::OK;
+}
+
+}  // namespace judkins

@@ -1,0 +1,30 @@
+// Bearer tokens in gRPC metadata: one for workers, one for admins.
+#ifndef JUDKINS_COORDINATOR_SERVICE_AUTH_H_
+#define JUDKINS_COORDINATOR_SERVICE_AUTH_H_
+
+#include <grpcpp/server_context.h>
+
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace judkins {
+
+enum class Role { kWorker, kAdmin };
+
+struct Tokens {
+  std::string worker;
+  std::string admin;
+};
+
+// Reads a token from a file (first line, trimmed) or, when the path is empty,
+// from the environment variable; never from the command line, where `ps`
+// would show it. A token shorter than 16 characters is refused.
+absl::StatusOr<std::string> LoadToken(const std::string& file, const char* environment_variable);
+
+// UNAUTHENTICATED without a valid token, PERMISSION_DENIED with the other role's.
+grpc::Status Authorize(const grpc::ServerContext& context, const Tokens& tokens, Role role);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SERVICE_AUTH_H_

@@ -1,0 +1,76 @@
+#include "coordinator/service/metrics.h"
+
+#include <vector>
+
+namespace judkins {
+namespace {
+
+const std::vector<double> kLatencyBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
+
+std::string StateName(v1::TestState state) {
+  switch (state) {
+    case v1::TEST_STATE_PENDING: return "pending";
+    case v1::TEST_STATE_RUNNING: return "running";
+    case v1::TEST_STATE_FINISHED: return "finished";
+    case v1::TEST_STATE_STOPPED: return "stopped";
+    default: return "unknown";
+  }
+}
+
+}  // namespace
+
+CoordinatorMetrics::CoordinatorMetrics()
+    : registry_(std::make_shared<prometheus::Registry>()),
+      games_(prometheus::BuildCounter()
+                 .Name("judkins_games_reported_total")
+                 .Help("Games counted, by test and by result for the dev engine")
+                 .Register(*registry_)),
+      pairs_(prometheus::BuildCounter().Name("judkins_pairs_reported_total").Help("Game pairs counted, by test").Register(*registry_)),
+      tests_(prometheus::BuildGauge().Name("judkins_tests").Help("Tests by state").Register(*registry_)),
+      workers_(prometheus::BuildGauge()
+                   .Name("judkins_workers_connected")
+                   .Help("Workers heard from within the lease time")
+                   .Register(*registry_)
+                   .Add({})),
+      batches_(prometheus::BuildCounter()
+                   .Name("judkins_batches_total")
+                   .Help("Batches by event: leased, reported, expired, reissued")
+                   .Register(*registry_)),
+      rpc_latency_(prometheus::BuildHistogram()
+                       .Name("judkins_rpc_latency_seconds")
+                       .Help("RPC handling time by method")
+                       .Register(*registry_)),
+      commit_latency_(prometheus::BuildHistogram()
+                          .Name("judkins_store_commit_seconds")
+                          .Help("Time to commit a report durably")
+                          .Register(*registry_)
+                          .Add({}, kLatencyBuckets)) {}
+
+void CoordinatorMetrics::CountReport(uint64_t test_id, const v1::WinDrawLoss& wdl, uint64_t pairs) {
+  const std::string test = std::to_string(test_id);
+  games_.Add({{"test", test}, {"result", "win"}}).Increment(double(wdl.wins()));
+  games_.Add({{"test", test}, {"result", "draw"}}).Increment(double(wdl.draws()));
+  games_.Add({{"test", test}, {"result", "loss"}}).Increment(double(wdl.losses()));
+  pairs_.Add({{"test", test}}).Increment(double(pairs));
+}
+
+void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {
+  for (v1::TestState state : {v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING, v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
+    const auto it = counts.find(state);
+    tests_.Add({{"state", StateName(state)}}).Set(it == counts.end() ? 0 : it->second);
+  }
+}
+
+void CoordinatorMetrics::SetWorkersConnected(int workers) { workers_.Set(workers); }
+
+void CoordinatorMetrics::CountBatches(const std::string& event, int count) {
+  batches_.Add({{"event", event}}).Increment(count);
+}
+
+void CoordinatorMetrics::ObserveRpc(const std::string& method, absl::Duration latency) {
+  rpc_latency_.Add({{"method", method}}, kLatencyBuckets).Observe(absl::ToDoubleSeconds(latency));
+}
+
+void CoordinatorMetrics::ObserveCommit(absl::Duration latency) { commit_latency_.Observe(absl::ToDoubleSeconds(latency)); }
+
+}  // namespace judkins

@@ -1,0 +1,59 @@
+// The coordinator's Prometheus metrics, served on /metrics of their own port.
+#ifndef JUDKINS_COORDINATOR_SERVICE_METRICS_H_
+#define JUDKINS_COORDINATOR_SERVICE_METRICS_H_
+
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "judkins/v1/coordinator.pb.h"
+
+namespace judkins {
+
+class CoordinatorMetrics {
+ public:
+  CoordinatorMetrics();
+  std::shared_ptr<prometheus::Registry> registry() const { return registry_; }
+
+  // Games by test and by result from the dev engine's view; pairs by test.
+  void CountReport(uint64_t test_id, const v1::WinDrawLoss& wdl, uint64_t pairs);
+  void SetTestsByState(const std::map<v1::TestState, int>& counts);
+  void SetWorkersConnected(int workers);
+  void CountBatches(const std::string& event, int count = 1);  // leased, expired, reissued, reported
+  void ObserveRpc(const std::string& method, absl::Duration latency);
+  void ObserveCommit(absl::Duration latency);
+
+ private:
+  std::shared_ptr<prometheus::Registry> registry_;
+  prometheus::Family<prometheus::Counter>& games_;
+  prometheus::Family<prometheus::Counter>& pairs_;
+  prometheus::Family<prometheus::Gauge>& tests_;
+  prometheus::Gauge& workers_;
+  prometheus::Family<prometheus::Counter>& batches_;
+  prometheus::Family<prometheus::Histogram>& rpc_latency_;
+  prometheus::Histogram& commit_latency_;
+};
+
+// Times an RPC from construction to destruction.
+class RpcTimer {
+ public:
+  RpcTimer(CoordinatorMetrics& metrics, std::string method)
+      : metrics_(metrics), method_(std::move(method)), start_(absl::Now()) {}
+  ~RpcTimer() { metrics_.ObserveRpc(method_, absl::Now() - start_); }
+
+ private:
+  CoordinatorMetrics& metrics_;
+  std::string method_;
+  absl::Time start_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SERVICE_METRICS_H_

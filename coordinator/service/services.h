@@ -1,0 +1,58 @@
+// The gRPC services: WorkerService for workers, AdminService for the CLI.
+// Every call is authorized first, every field validated.
+#ifndef JUDKINS_COORDINATOR_SERVICE_SERVICES_H_
+#define JUDKINS_COORDINATOR_SERVICE_SERVICES_H_
+
+#include "coordinator/scheduler/scheduler.h"
+#include "coordinator/service/auth.h"
+#include "coordinator/service/change_feed.h"
+#include "coordinator/service/metrics.h"
+#include "coordinator/store/artifact_files.h"
+#include "coordinator/store/store.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
+
+namespace judkins {
+
+// What the services share; owned by the server.
+struct ServiceContext {
+  Store& store;
+  const ArtifactFiles& artifacts;
+  Scheduler& scheduler;
+  const Tokens& tokens;
+  CoordinatorMetrics& metrics;
+  ChangeFeed& changes;
+};
+
+class WorkerServiceImpl final : public v1::WorkerService::Service {
+ public:
+  explicit WorkerServiceImpl(ServiceContext context) : c_(context) {}
+  grpc::Status Register(grpc::ServerContext*, const v1::RegisterRequest*, v1::RegisterResponse*) override;
+  grpc::Status RequestWork(grpc::ServerContext*, const v1::WorkRequest*, v1::WorkResponse*) override;
+  grpc::Status Heartbeat(grpc::ServerContext*, const v1::HeartbeatRequest*, v1::HeartbeatResponse*) override;
+  grpc::Status ReportBatch(grpc::ServerContext*, const v1::BatchReport*, v1::ReportAck*) override;
+  grpc::Status FetchArtifact(grpc::ServerContext*, const v1::FetchArtifactRequest*,
+                             grpc::ServerWriter<v1::ArtifactChunk>*) override;
+
+ private:
+  ServiceContext c_;
+};
+
+class AdminServiceImpl final : public v1::AdminService::Service {
+ public:
+  explicit AdminServiceImpl(ServiceContext context) : c_(context) {}
+  grpc::Status UploadArtifact(grpc::ServerContext*, grpc::ServerReader<v1::ArtifactChunk>*,
+                              v1::UploadArtifactResponse*) override;
+  grpc::Status CreateTest(grpc::ServerContext*, const v1::CreateTestRequest*, v1::Test*) override;
+  grpc::Status ListTests(grpc::ServerContext*, const v1::ListTestsRequest*, v1::ListTestsResponse*) override;
+  grpc::Status GetTest(grpc::ServerContext*, const v1::GetTestRequest*, v1::Test*) override;
+  grpc::Status StopTest(grpc::ServerContext*, const v1::StopTestRequest*, v1::Test*) override;
+  grpc::Status WatchTest(grpc::ServerContext*, const v1::WatchTestRequest*, grpc::ServerWriter<v1::Test>*) override;
+  grpc::Status ListWorkers(grpc::ServerContext*, const v1::ListWorkersRequest*, v1::ListWorkersResponse*) override;
+
+ private:
+  ServiceContext c_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SERVICE_SERVICES_H_

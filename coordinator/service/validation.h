@@ -1,0 +1,19 @@
+// Checks of every field that comes in over the wire; an error names the field.
+#ifndef JUDKINS_COORDINATOR_SERVICE_VALIDATION_H_
+#define JUDKINS_COORDINATOR_SERVICE_VALIDATION_H_
+
+#include <functional>
+#include <string>
+
+#include "absl/status/status.h"
+#include "judkins/v1/coordinator.pb.h"
+
+namespace judkins {
+
+// artifact_known tells whether an artifact has been uploaded.
+absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool(const std::string&)>& artifact_known);
+absl::Status ValidateCapabilities(const v1::WorkerCapabilities& capabilities);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_SERVICE_VALIDATION_H_

@@ -1,0 +1,105 @@
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "common/sha256.h"
+#include "coordinator/service/grpc_status.h"
+#include "coordinator/service/services.h"
+#include "coordinator/service/validation.h"
+
+namespace judkins {
+namespace {
+
+constexpr int kMaxGamesPerReport = 4096;
+constexpr size_t kMaxRecordsBytes = 64 << 20;
+
+grpc::Status Invalid(absl::string_view message) {
+  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string(message));
+}
+
+}  // namespace
+
+grpc::Status WorkerServiceImpl::Register(grpc::ServerContext* context, const v1::RegisterRequest* request,
+                                         v1::RegisterResponse* response) {
+  RpcTimer timer(c_.metrics, "Register");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+  if (absl::Status s = ValidateCapabilities(request->capabilities()); !s.ok()) return ToGrpc(s);
+  absl::StatusOr<uint64_t> id = c_.store.RegisterWorker(request->capabilities(), absl::Now());
+  if (!id.ok()) return ToGrpc(id.status());
+  response->set_worker_id(*id);
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::RequestWork(grpc::ServerContext* context, const v1::WorkRequest* request,
+                                            v1::WorkResponse* response) {
+  RpcTimer timer(c_.metrics, "RequestWork");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+  absl::StatusOr<v1::WorkerCapabilities> worker = c_.store.GetWorker(request->worker_id());
+  if (!worker.ok()) return ToGrpc(worker.status());
+  absl::StatusOr<std::optional<v1::Batch>> batch = c_.scheduler.RequestWork(request->worker_id(), *worker, absl::Now());
+  if (!batch.ok()) return ToGrpc(batch.status());
+  if (batch->has_value()) {
+    *response->mutable_batch() = **batch;
+    c_.metrics.CountBatches("leased");
+    c_.changes.Changed();
+  } else {
+    response->set_retry_after_seconds(5);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1::HeartbeatRequest* request,
+                                          v1::HeartbeatResponse* response) {
+  RpcTimer timer(c_.metrics, "Heartbeat");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+  if (request->batch_ids_size() > 4096) return Invalid("batch_ids: at most 4096");
+  const absl::Time now = absl::Now(), deadline = now + c_.scheduler.options().lease;
+  const std::vector<uint64_t> ids(request->batch_ids().begin(), request->batch_ids().end());
+  absl::StatusOr<std::vector<uint64_t>> stop = c_.store.Heartbeat(request->worker_id(), ids, now, deadline);
+  if (!stop.ok()) return ToGrpc(stop.status());
+  for (uint64_t id : *stop) response->add_stop_batch_ids(id);
+  response->set_lease_deadline_unix_ms(absl::ToUnixMillis(deadline));
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::ReportBatch(grpc::ServerContext* context, const v1::BatchReport* request,
+                                            v1::ReportAck* response) {
+  RpcTimer timer(c_.metrics, "ReportBatch");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+  if (request->batch_id() == 0) return Invalid("batch_id: missing");
+  if (request->games_size() > kMaxGamesPerReport) return Invalid(absl::StrCat("games: at most ", kMaxGamesPerReport));
+  if (request->records().size() > kMaxRecordsBytes) return Invalid("records: at most 64 MiB");
+  const absl::Time start = absl::Now();
+  absl::StatusOr<Store::ReportResult> result = c_.store.RecordReport(*request, start);
+  if (!result.ok()) return ToGrpc(result.status());
+  c_.metrics.ObserveCommit(absl::Now() - start);
+  if (result->counted) {
+    c_.metrics.CountReport(result->test.id(), request->wdl(), request->games_size() / 2);
+    c_.metrics.CountBatches("reported");
+    c_.changes.Changed();
+  }
+  response->set_counted(result->counted);
+  response->set_stop_test(result->test_ended);
+  return grpc::Status::OK;
+}
+
+grpc::Status WorkerServiceImpl::FetchArtifact(grpc::ServerContext* context, const v1::FetchArtifactRequest* request,
+                                              grpc::ServerWriter<v1::ArtifactChunk>* writer) {
+  RpcTimer timer(c_.metrics, "FetchArtifact");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+  if (!IsSha256Hex(request->sha256())) return Invalid("sha256: 64 lower-case hex digits");
+  if (!c_.artifacts.Contains(request->sha256()))
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, absl::StrCat("no artifact ", request->sha256()));
+  std::ifstream in(c_.artifacts.PathFor(request->sha256()), std::ios::binary);
+  std::string buffer(1 << 20, '\0');
+  bool first = true;
+  while (in.read(buffer.data(), std::streamsize(buffer.size())) || in.gcount() > 0) {
+    v1::ArtifactChunk chunk;
+    chunk.set_data(buffer.data(), size_t(in.gcount()));
+    if (first) chunk.set_sha256(request->sha256());
+    first = false;
+    if (!writer->Write(chunk)) return grpc::Status(grpc::StatusCode::CANCELLED, "the worker went away");
+  }
+  return grpc::Status::OK;
+}
+
+}  // namespace judkins

@@ -1,0 +1,54 @@
+// Engine binaries on disk beside the database, named by their SHA-256.
+// An upload goes to a temporary file and is renamed into place only once its
+// hash is verified, so a stored artifact is always complete and correct.
+#ifndef JUDKINS_COORDINATOR_STORE_ARTIFACT_FILES_H_
+#define JUDKINS_COORDINATOR_STORE_ARTIFACT_FILES_H_
+
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "common/sha256.h"
+
+namespace judkins {
+
+class ArtifactFiles {
+ public:
+  static absl::StatusOr<ArtifactFiles> Open(const std::string& directory);  // created if missing
+  std::string PathFor(const std::string& sha256) const { return directory_ + "/" + sha256; }
+  bool Contains(const std::string& sha256) const;
+
+  class Upload {
+    struct Passkey {
+      explicit Passkey() = default;
+    };
+
+   public:
+    Upload(Passkey, std::string directory, std::string temporary_path);
+    absl::Status Append(absl::string_view data);
+    // Checks size limit and hash; on success the file is in place under its hash.
+    absl::StatusOr<std::string> Finish(const std::string& expected_sha256);
+    ~Upload();
+    uint64_t size() const { return size_; }
+
+   private:
+    friend class ArtifactFiles;
+    std::string directory_, temporary_path_;
+    std::ofstream out_;
+    Sha256 hash_;
+    uint64_t size_ = 0;
+    bool finished_ = false;
+  };
+  absl::StatusOr<std::unique_ptr<Upload>> StartUpload() const;
+
+  static constexpr uint64_t kMaxSize = 512ull << 20;  // no engine is bigger
+
+ private:
+  explicit ArtifactFiles(std::string directory) : directory_(std::move(directory)) {}
+  std::string directory_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_STORE_ARTIFACT_FILES_H_
