@@ -14,7 +14,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "worker/cli/grouped_options.h"
+#include "common/grouped_options.h"
 #include "worker/match/report.h"
 
 namespace judkins {

@@ -8,8 +8,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "proto/convert/stats_report.h"
-#include "worker/cli/grouped_options.h"
-#include "worker/match/report.h"
+#include "common/grouped_options.h"
+#include "proto/convert/stats_text.h"
 
 namespace judkins {
 namespace {

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
+#include "proto/convert/stats_text.h"
 #include "worker/match/game_record_format.h"
 
 namespace judkins {
@@ -14,33 +15,7 @@ std::string Percent(uint64_t part, uint64_t whole) {
   return absl::StrFormat("%.1f%%", whole ? 100.0 * double(part) / double(whole) : 0.0);
 }
 
-std::string PentanomialText(const v1::Pentanomial& p) {
-  return absl::StrCat("[", p.ll(), ", ", p.ld(), ", ", p.dd_wl(), ", ", p.dw(), ", ", p.ww(), "]");
-}
-
-std::string ModelName(v1::EloModel model) {
-  switch (model) {
-    case v1::ELO_MODEL_LOGISTIC: return "logistic";
-    case v1::ELO_MODEL_BAYESELO: return "bayeselo";
-    default: return "normalized";
-  }
-}
-
 }  // namespace
-
-std::string EloSummary(const v1::StatsReport& stats) {
-  if (stats.games() == 0) return "Elo -";
-  if (stats.has_sprt())
-    return absl::StrFormat("Elo %.1f [%.1f, %.1f] (LOS %.1f%%)", stats.elo(), stats.elo_ci_lower(),
-                           stats.elo_ci_upper(), 100 * stats.los());
-  return absl::StrFormat("Elo %.1f +- %.1f (LOS %.1f%%)", stats.elo(), (stats.elo_ci_upper() - stats.elo_ci_lower()) / 2,
-                         100 * stats.los());
-}
-
-std::string LlrSummary(const v1::StatsReport& stats) {
-  if (!stats.has_sprt()) return "";
-  return absl::StrFormat("LLR %.2f [%.2f, %.2f]", stats.llr(), stats.lower_bound(), stats.upper_bound());
-}
 
 std::string ProgressLine(const v1::MatchResults& results) {
   const uint64_t planned = 2 * results.pairs_planned();
@@ -63,7 +38,7 @@ std::string FinalReport(const v1::MatchResults& results) {
   absl::StrAppend(&text, EloSummary(stats), absl::StrFormat("  nElo %.1f +- %.1f\n", stats.nelo(), stats.nelo95()));
   if (stats.has_sprt())
     absl::StrAppend(&text, absl::StrFormat("SPRT [%.2f, %.2f] %s: ", stats.sprt().elo0(), stats.sprt().elo1(),
-                                           ModelName(stats.sprt().model())),
+                                           EloModelText(stats.sprt().model())),
                     LlrSummary(stats), " ",
                     stats.state() == "accepted"   ? "H1 accepted"
                     : stats.state() == "rejected" ? "H0 accepted (H1 rejected)"

@@ -1,4 +1,4 @@
-#include "worker/cli/grouped_options.h"
+#include "common/grouped_options.h"
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"

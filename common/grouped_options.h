@@ -1,8 +1,8 @@
 // Command lines in the style of fastchess and cutechess-cli: "--name value
 // value ..." groups, where a name may repeat (--engine ... --engine ...) and
 // values are often key=value pairs.
-#ifndef JUDKINS_WORKER_CLI_GROUPED_OPTIONS_H_
-#define JUDKINS_WORKER_CLI_GROUPED_OPTIONS_H_
+#ifndef JUDKINS_COMMON_GROUPED_OPTIONS_H_
+#define JUDKINS_COMMON_GROUPED_OPTIONS_H_
 
 #include <map>
 #include <string>
@@ -27,4 +27,4 @@ absl::StatusOr<std::string> SingleValue(const OptionGroup& group);
 
 }  // namespace judkins
 
-#endif  // JUDKINS_WORKER_CLI_GROUPED_OPTIONS_H_
+#endif  // JUDKINS_COMMON_GROUPED_OPTIONS_H_

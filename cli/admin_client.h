@@ -1,0 +1,40 @@
+// A connection to the coordinator's AdminService, with the admin token on
+// every call.
+#ifndef JUDKINS_CLI_ADMIN_CLIENT_H_
+#define JUDKINS_CLI_ADMIN_CLIENT_H_
+
+#include <grpcpp/client_context.h>
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
+
+namespace judkins {
+
+struct ServerAddress {
+  std::string target;       // host:port
+  std::string token;
+  std::string tls_ca_file;  // empty: plain text (loopback or a trusted network)
+};
+
+class AdminClient {
+ public:
+  static absl::StatusOr<AdminClient> Connect(const ServerAddress& address);
+  std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout = absl::Seconds(30)) const;
+  v1::AdminService::Stub& stub() { return *stub_; }
+
+ private:
+  AdminClient(std::unique_ptr<v1::AdminService::Stub> stub, std::string token)
+      : stub_(std::move(stub)), token_(std::move(token)) {}
+  std::unique_ptr<v1::AdminService::Stub> stub_;
+  std::string token_;
+};
+
+// "NOT_FOUND: no test 7" as one line.
+std::string Describe(const grpc::Status& status);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_CLI_ADMIN_CLIENT_H_
