@@ -451,11 +451,19 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
       return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " has no result"));
     it->second[game.game_in_pair()] = &game;
   }
+  // A pair without games was handed back (the worker stopped early): it goes
+  // out again. A pair with one game of two is an error.
+  std::vector<const v1::PairAssignment*> handed_back;
+  for (const v1::PairAssignment& pair : batch.pairs()) {
+    const auto& pair_games = games[pair.pair_index()];
+    if (!pair_games[0] && !pair_games[1]) handed_back.push_back(&pair);
+    else if (!pair_games[0] || !pair_games[1])
+      return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair.pair_index(), " is incomplete"));
+  }
+  for (const v1::PairAssignment* pair : handed_back) games.erase(pair->pair_index());
   v1::Pentanomial penta;
   v1::WinDrawLoss wdl;
   for (const auto& [pair_index, pair_games] : games) {
-    if (!pair_games[0] || !pair_games[1])
-      return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair_index, " is incomplete"));
     CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), penta, wdl);
   }
   if (report.has_pentanomial() && report.pentanomial().SerializeAsString() != penta.SerializeAsString())
@@ -498,6 +506,14 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
         test->state = v1::TEST_STATE_FINISHED;
         test->finished_because = "maximum games played";
       }
+    }
+    for (const v1::PairAssignment* pair : handed_back) {
+      absl::StatusOr<sqlite::Statement> requeue = db_->Prepare(
+          "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
+          "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
+      if (!requeue.ok()) return requeue.status();
+      requeue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair->pair_index())).Bind(3, int64_t(pair->opening_index()));
+      if (absl::Status s = requeue->Run(); !s.ok()) return s;
     }
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;

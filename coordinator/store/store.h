@@ -52,6 +52,7 @@ class Store {
   // Leases past their deadline give their uncounted pairs back for re-issue.
   absl::StatusOr<int> ExpireLeases(absl::Time now);
 
+  // Pairs of the batch without games are handed back and re-issued.
   struct ReportResult {
     bool counted = false;     // false: every pair of it was already counted
     bool test_ended = false;  // the test is finished or stopped

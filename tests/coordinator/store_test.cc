@@ -115,7 +115,7 @@ TEST_F(StoreTest, BadReportsAreRefusedWithTheFieldNamed) {
   report = Report(batch, worker2_);
   EXPECT_EQ(store_->RecordReport(report, kNow).status().code(), absl::StatusCode::kPermissionDenied);
   report = Report(batch, worker_);
-  report.mutable_games()->RemoveLast();
+  report.mutable_games()->RemoveLast();  // one game of a pair missing
   EXPECT_THAT(std::string(store_->RecordReport(report, kNow).status().message()), HasSubstr("is incomplete"));
   report = Report(batch, worker_);
   report.mutable_games(0)->set_pair_index(77);
@@ -145,6 +145,20 @@ TEST_F(StoreTest, ExpiredLeasesAreReissuedAndLateReportsCountOnce) {
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_TRUE(second->counted);
   EXPECT_EQ(second->test.pentanomial().ww(), 4u);  // 2 + the 2 new pairs, not 6
+}
+
+TEST_F(StoreTest, PairsWithoutGamesAreHandedBackAndReissued) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch batch = Lease(test, 3);
+  v1::BatchReport report = Report(batch, worker_);
+  report.mutable_games()->DeleteSubrange(2, 4);  // only the first pair was played
+  absl::StatusOr<Store::ReportResult> result = store_->RecordReport(report, kNow);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->test.pentanomial().ww(), 1u);
+  const v1::Batch again = Lease(test, 2, worker2_);
+  ASSERT_EQ(again.pairs_size(), 2);
+  EXPECT_EQ(again.pairs(0).pair_index(), batch.pairs(1).pair_index());
+  EXPECT_EQ(again.pairs(1).pair_index(), batch.pairs(2).pair_index());
 }
 
 TEST_F(StoreTest, HeartbeatsExtendLeasesAndCarryStopOrders) {

@@ -86,9 +86,10 @@ void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& fi
 void MatchRunner::PlaySlot() {
   UsiEngine first(settings_.first), second(settings_.second);
   while (!stop_) {
-    const int pair = next_pair_++;
-    if (pair >= settings_.pairs) break;
-    const int opening = opening_order_[pair];
+    const int slot = next_pair_++;
+    if (slot >= settings_.pairs) break;
+    const int opening = opening_order_[slot];
+    const int pair = settings_.assignments.empty() ? slot : settings_.assignments[slot].first;
     GameRecord games[2];
     for (int game_in_pair = 0; game_in_pair < 2 && !stop_; ++game_in_pair) {
       UsiEngine& black = game_in_pair == 0 ? first : second;
@@ -113,11 +114,20 @@ void MatchRunner::PlaySlot() {
 }
 
 absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) {
+  if (!settings_.assignments.empty()) {
+    settings_.pairs = int(settings_.assignments.size());
+    for (const auto& [pair, opening] : settings_.assignments) {
+      if (opening < 0 || opening >= settings_.book.size())
+        return absl::InvalidArgumentError(absl::StrCat("opening ", opening, " is not in the book of ", settings_.book.size()));
+      opening_order_.push_back(opening);
+    }
+  }
   if (settings_.pairs < 1) return absl::InvalidArgumentError("a match needs at least one game pair");
   if (settings_.concurrency < 1) return absl::InvalidArgumentError("concurrency must be at least 1");
   if (settings_.first.command.empty() || settings_.second.command.empty())
     return absl::InvalidArgumentError("a match needs two engines");
-  opening_order_ = OpeningOrder(settings_.book.size(), settings_.pairs, settings_.shuffle_openings, settings_.seed);
+  if (settings_.assignments.empty())
+    opening_order_ = OpeningOrder(settings_.book.size(), settings_.pairs, settings_.shuffle_openings, settings_.seed);
   progress_ = progress;
   start_ = absl::Now();
   {

@@ -28,6 +28,9 @@ struct MatchSettings {
   bool shuffle_openings = false;
   uint64_t seed = 1;
   int pairs = 1;
+  // Set by the daemon: exactly these pairs (index, opening), instead of
+  // `pairs` pairs in the book's order.
+  std::vector<std::pair<int, int>> assignments;
   int concurrency = 1;
   std::optional<stats::SprtParameters> sprt;
   std::string records_path;  // empty: no records

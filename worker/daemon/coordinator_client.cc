@@ -1,0 +1,95 @@
+#include "worker/daemon/coordinator_client.h"
+
+#include <grpcpp/create_channel.h>
+#include <grpcpp/security/credentials.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+namespace judkins {
+
+absl::Status FromGrpc(const grpc::Status& status) {
+  if (status.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
+}
+
+absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(const std::string& target,
+                                                                              const std::string& token,
+                                                                              const std::string& tls_ca_file) {
+  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+  if (!tls_ca_file.empty()) {
+    std::ifstream in(tls_ca_file);
+    if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", tls_ca_file, "'"));
+    std::stringstream ca;
+    ca << in.rdbuf();
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = ca.str();
+    credentials = grpc::SslCredentials(ssl);
+  }
+  grpc::ChannelArguments arguments;
+  arguments.SetMaxSendMessageSize(80 << 20);
+  arguments.SetMaxReceiveMessageSize(80 << 20);
+  return std::make_unique<CoordinatorClient>(
+      Passkey(), v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments)), token);
+}
+
+std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration timeout) const {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->AddMetadata("authorization", "Bearer " + token_);
+  context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
+  return context;
+}
+
+absl::StatusOr<uint64_t> CoordinatorClient::Register(const v1::WorkerCapabilities& capabilities) {
+  v1::RegisterRequest request;
+  *request.mutable_capabilities() = capabilities;
+  v1::RegisterResponse response;
+  if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok()) return s;
+  return response.worker_id();
+}
+
+absl::StatusOr<v1::WorkResponse> CoordinatorClient::RequestWork(uint64_t worker_id) {
+  v1::WorkRequest request;
+  request.set_worker_id(worker_id);
+  v1::WorkResponse response;
+  if (absl::Status s = FromGrpc(stub_->RequestWork(Context(absl::Seconds(30)).get(), request, &response)); !s.ok())
+    return s;
+  return response;
+}
+
+absl::StatusOr<v1::HeartbeatResponse> CoordinatorClient::Heartbeat(const v1::HeartbeatRequest& request) {
+  v1::HeartbeatResponse response;
+  if (absl::Status s = FromGrpc(stub_->Heartbeat(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
+    return s;
+  return response;
+}
+
+absl::StatusOr<v1::ReportAck> CoordinatorClient::ReportBatch(const v1::BatchReport& report) {
+  v1::ReportAck ack;
+  if (absl::Status s = FromGrpc(stub_->ReportBatch(Context(absl::Seconds(30)).get(), report, &ack)); !s.ok()) return s;
+  return ack;
+}
+
+absl::StatusOr<uint64_t> CoordinatorClient::FetchArtifact(const std::string& sha256, const std::string& path) {
+  v1::FetchArtifactRequest request;
+  request.set_sha256(sha256);
+  auto context = Context(absl::Minutes(10));
+  auto reader = stub_->FetchArtifact(context.get(), request);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
+  uint64_t size = 0;
+  v1::ArtifactChunk chunk;
+  while (reader->Read(&chunk)) {
+    out.write(chunk.data().data(), std::streamsize(chunk.data().size()));
+    size += chunk.data().size();
+  }
+  if (absl::Status s = FromGrpc(reader->Finish()); !s.ok()) return s;
+  out.close();
+  if (!out) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
+  return size;
+}
+
+}  // namespace judkins

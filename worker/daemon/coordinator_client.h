@@ -1,0 +1,43 @@
+// The worker's side of WorkerService, with its token on every call.
+#ifndef JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
+#define JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
+
+namespace judkins {
+
+class CoordinatorClient {
+ public:
+  // tls_ca_file empty: plain text.
+  static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Connect(const std::string& target, const std::string& token,
+                                                                    const std::string& tls_ca_file);
+  absl::StatusOr<uint64_t> Register(const v1::WorkerCapabilities& capabilities);
+  absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);
+  absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
+  absl::StatusOr<v1::ReportAck> ReportBatch(const v1::BatchReport& report);
+  // Streams the artifact into path (overwritten); returns the bytes written.
+  absl::StatusOr<uint64_t> FetchArtifact(const std::string& sha256, const std::string& path);
+
+  struct Passkey {
+    explicit Passkey() = default;
+  };
+  CoordinatorClient(Passkey, std::unique_ptr<v1::WorkerService::Stub> stub, std::string token)
+      : stub_(std::move(stub)), token_(std::move(token)) {}
+
+ private:
+  std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout) const;
+  std::unique_ptr<v1::WorkerService::Stub> stub_;
+  std::string token_;
+};
+
+// A gRPC status as an absl::Status with the same code and message.
+absl::Status FromGrpc(const grpc::Status& status);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_

@@ -1,0 +1,260 @@
+#include "worker/daemon/daemon.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include <prometheus/exposer.h>
+
+#include "absl/random/random.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "worker/usi_client/engine_process.h"
+
+namespace judkins {
+namespace {
+
+void Log(absl::string_view line) { std::cerr << "judkins-worker: " << line << std::endl; }
+
+// Exponential backoff with jitter, so workers cut off together do not all
+// come back at the same instant.
+absl::Duration Backoff(int attempt) {
+  const absl::Duration base = std::min(absl::Seconds(30), absl::Milliseconds(250) * (1 << std::min(attempt, 7)));
+  return base * absl::Uniform(absl::BitGen(), 0.5, 1.5);
+}
+
+bool Transient(const absl::Status& status) {
+  return absl::IsUnavailable(status) || absl::IsDeadlineExceeded(status) || absl::IsInternal(status) ||
+         absl::IsAborted(status) || absl::IsResourceExhausted(status) || absl::IsUnknown(status);
+}
+
+// judkins-engine's bench speed, the figure the scheduler sizes batches with.
+double MeasureSpeed(const std::string& engine) {
+  if (engine.empty()) return 0;
+  absl::StatusOr<std::unique_ptr<EngineProcess>> bench = EngineProcess::Start({.argv = {engine, "bench", "6"}});
+  if (!bench.ok()) return 0;
+  const absl::Time deadline = absl::Now() + absl::Minutes(2);
+  while (true) {
+    absl::StatusOr<std::string> line = (*bench)->ReadLine(deadline);
+    if (!line.ok()) return 0;
+    double speed = 0;
+    if (absl::StartsWith(*line, "Nodes/second: ") && absl::SimpleAtod(line->substr(14), &speed)) return speed;
+  }
+}
+
+absl::StatusOr<TimeControl> TimeControlOf(const v1::TimeControlSpec& spec) {
+  switch (spec.kind_case()) {
+    case v1::TimeControlSpec::kFischer: return TimeControl::Fischer(spec.fischer());
+    case v1::TimeControlSpec::kByoyomi: return TimeControl::Byoyomi(spec.byoyomi());
+    case v1::TimeControlSpec::kMovetime: return TimeControl::Movetime(absl::StrCat(spec.movetime()));
+    case v1::TimeControlSpec::kNodes: return TimeControl::Nodes(absl::StrCat(spec.nodes()));
+    case v1::TimeControlSpec::kDepth: return TimeControl::Depth(absl::StrCat(spec.depth()));
+    default: return absl::InvalidArgumentError("the batch has no time control");
+  }
+}
+
+}  // namespace
+
+void WorkerDaemon::Stop() {
+  if (!stopping_.HasBeenNotified()) stopping_.Notify();
+}
+
+bool WorkerDaemon::Sleep(absl::Duration duration) { return !stopping_.WaitForNotificationWithTimeout(duration); }
+
+absl::Status WorkerDaemon::Register() {
+  for (int attempt = 0; !stopping_.HasBeenNotified(); ++attempt) {
+    absl::StatusOr<uint64_t> id = client_->Register(capabilities_);
+    if (id.ok()) {
+      worker_id_ = *id;
+      Log(absl::StrCat("registered with ", options_.coordinator, " as worker ", worker_id_));
+      return absl::OkStatus();
+    }
+    if (!Transient(id.status())) return id.status();  // a wrong token will not get better
+    Log(absl::StrCat("cannot reach the coordinator (", id.status().message(), "); retrying"));
+    Sleep(Backoff(attempt));
+  }
+  return absl::CancelledError("stopped");
+}
+
+void WorkerDaemon::DeliverSpool() {
+  for (const v1::BatchReport& report : spool_->Pending()) {
+    for (int attempt = 0;; ++attempt) {
+      absl::StatusOr<v1::ReportAck> ack = client_->ReportBatch(report);
+      if (ack.ok()) {
+        (void)spool_->Remove(report.batch_id());
+        break;
+      }
+      if (!Transient(ack.status())) {
+        // The coordinator will never take it: keep it aside, do not block on it.
+        Log(absl::StrCat("report of batch ", report.batch_id(), " refused: ", ack.status().message()));
+        std::error_code error;
+        const std::string path = absl::StrCat(options_.work_dir, "/spool/batch-", report.batch_id(), ".report");
+        std::filesystem::rename(path, path + ".refused", error);
+        break;
+      }
+      if (attempt == 0) Log(absl::StrCat("coordinator unavailable; report of batch ", report.batch_id(), " waits on disk"));
+      // While stopping, give up after a few tries: the report stays spooled.
+      if (stopping_.HasBeenNotified() && attempt >= 3) return;
+      absl::SleepFor(Backoff(attempt));
+    }
+  }
+  metrics_.SetSpoolDepth(spool_->size());
+}
+
+absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, uint32_t expected_size) {
+  if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos)
+    return absl::InvalidArgumentError(absl::StrCat("bad book name '", name, "'"));
+  auto it = books_.find(name);
+  if (it == books_.end()) {
+    absl::StatusOr<OpeningBook> book = OpeningBook::Load(absl::StrCat(options_.books_dir, "/", name, ".sfen"));
+    if (!book.ok()) return book.status();
+    it = books_.emplace(name, *std::move(book)).first;
+  }
+  if (uint32_t(it->second.size()) != expected_size)
+    return absl::FailedPreconditionError(absl::StrCat("book '", name, "' has ", it->second.size(),
+                                                      " openings here, the test expects ", expected_size));
+  return &it->second;
+}
+
+absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
+  const absl::Time start = absl::Now();
+  const v1::TestSpec& spec = batch.spec();
+  v1::BatchReport report;
+  report.set_worker_id(worker_id_);
+  report.set_batch_id(batch.id());
+  // Anything that stops the batch from being played hands all of it back.
+  auto hand_back = [&](const absl::Status& why) {
+    Log(absl::StrCat("handing back batch ", batch.id(), ": ", why.message()));
+    if (absl::Status s = spool_->Put(report); !s.ok()) return s;
+    DeliverSpool();
+    return absl::OkStatus();
+  };
+  absl::StatusOr<std::string> dev = cache_->Ensure(spec.dev().artifact_sha256());
+  if (!dev.ok()) return hand_back(dev.status());
+  absl::StatusOr<std::string> base = cache_->Ensure(spec.base().artifact_sha256());
+  if (!base.ok()) return hand_back(base.status());
+  absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size());
+  if (!book.ok()) return hand_back(book.status());
+  absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
+  if (!time_control.ok()) return hand_back(time_control.status());
+
+  MatchSettings settings;
+  auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) {
+    EngineConfig config{engine_spec.name(), {path}};
+    for (const v1::EngineOption& option : engine_spec.options()) config.options.emplace_back(option.name(), option.value());
+    config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", engine_spec.artifact_sha256().substr(0, 12), ".stderr");
+    return config;
+  };
+  settings.first = engine(spec.dev(), *dev);  // counted from dev's view: it has Black in game 0
+  settings.second = engine(spec.base(), *base);
+  if (settings.first.name == settings.second.name) settings.second.name += "-base";
+  settings.first_time_control = settings.second_time_control = *time_control;
+  settings.book = **book;
+  settings.concurrency = options_.concurrency;
+  settings.records_path = absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn");
+  for (const v1::PairAssignment& pair : batch.pairs())
+    settings.assignments.emplace_back(int(pair.pair_index()), int(pair.opening_index()));
+
+  MatchRunner runner(settings);
+  absl::Notification done;
+  std::thread heartbeat([&] {
+    v1::HeartbeatRequest request;
+    request.set_worker_id(worker_id_);
+    request.add_batch_ids(batch.id());
+    bool grace_started = false;
+    absl::Time grace_end = absl::InfiniteFuture(), last_beat = absl::InfinitePast();
+    while (!done.WaitForNotificationWithTimeout(std::min(options_.heartbeat_interval, absl::Seconds(1)))) {
+      if (stopping_.HasBeenNotified() && !grace_started) {
+        grace_started = true;
+        grace_end = absl::Now() + options_.grace;
+        Log(absl::StrCat("stopping: finishing batch ", batch.id(), " within ", absl::FormatDuration(options_.grace)));
+      }
+      if (absl::Now() >= grace_end) runner.RequestStop("worker stopping");
+      if (absl::Now() - last_beat < options_.heartbeat_interval) continue;
+      last_beat = absl::Now();
+      absl::StatusOr<v1::HeartbeatResponse> beat = client_->Heartbeat(request);
+      if (beat.ok() && beat->stop_batch_ids_size() > 0) runner.RequestStop("the test has ended");
+    }
+  });
+  absl::StatusOr<v1::MatchResults> results = runner.Run(nullptr);
+  done.Notify();
+  heartbeat.join();
+  if (!results.ok()) return hand_back(results.status());
+
+  for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
+  *report.mutable_pentanomial() = results->pentanomial();
+  *report.mutable_wdl() = results->wdl();
+  metrics_.CountGames(*results);
+  metrics_.ObserveBatch(absl::Now() - start);
+  if (absl::Status s = spool_->Put(report); !s.ok()) return s;  // on disk before we try to send it
+  DeliverSpool();
+  return absl::OkStatus();
+}
+
+absl::Status WorkerDaemon::Run() {
+  absl::StatusOr<std::unique_ptr<CoordinatorClient>> client =
+      CoordinatorClient::Connect(options_.coordinator, options_.token, options_.tls_ca_file);
+  if (!client.ok()) return client.status();
+  client_ = *std::move(client);
+  for (const char* sub : {"cache", "spool", "records", "logs"}) {
+    std::error_code error;
+    std::filesystem::create_directories(absl::StrCat(options_.work_dir, "/", sub), error);
+    if (error) return absl::UnavailableError(absl::StrCat("cannot create ", options_.work_dir, "/", sub));
+  }
+  cache_ = std::make_unique<ArtifactCache>(options_.work_dir + "/cache", *client_);
+  absl::StatusOr<Spool> spool = Spool::Open(options_.work_dir + "/spool");
+  if (!spool.ok()) return spool.status();
+  spool_ = std::make_unique<Spool>(*std::move(spool));
+  std::unique_ptr<prometheus::Exposer> exposer;
+  if (!options_.metrics_listen.empty()) {
+    try {
+      exposer = std::make_unique<prometheus::Exposer>(options_.metrics_listen);
+    } catch (const std::exception& error) {
+      return absl::UnavailableError(absl::StrCat("cannot serve metrics on ", options_.metrics_listen, ": ", error.what()));
+    }
+    exposer->RegisterCollectable(metrics_.registry());
+  }
+
+  char host[256] = "worker";
+  gethostname(host, sizeof host - 1);
+  capabilities_.set_name(options_.name.empty() ? std::string(host) : options_.name);
+  capabilities_.set_cores(std::max(1u, std::thread::hardware_concurrency()));
+  capabilities_.set_concurrency(options_.concurrency);
+  capabilities_.set_version("judkins-worker 1");
+  capabilities_.set_speed(MeasureSpeed(options_.speed_engine));
+  metrics_.SetSpeed(capabilities_.speed());
+  if (absl::Status s = Register(); !s.ok()) {
+    if (absl::IsCancelled(s)) return absl::OkStatus();
+    return absl::Status(s.code(), absl::StrCat("the coordinator refused this worker: ", s.message()));
+  }
+  DeliverSpool();  // what an earlier run could not deliver
+  for (int attempt = 0; !stopping_.HasBeenNotified();) {
+    absl::StatusOr<v1::WorkResponse> work = client_->RequestWork(worker_id_);
+    if (!work.ok()) {
+      if (absl::IsNotFound(work.status())) {  // the coordinator lost us (a new database): register again
+        if (absl::Status s = Register(); !s.ok()) return absl::IsCancelled(s) ? absl::OkStatus() : s;
+        continue;
+      }
+      if (!Transient(work.status())) return work.status();
+      Sleep(Backoff(attempt++));
+      continue;
+    }
+    attempt = 0;
+    DeliverSpool();
+    if (!work->has_batch()) {
+      Sleep(absl::Seconds(std::max(1u, work->retry_after_seconds())));
+      continue;
+    }
+    Log(absl::StrCat("batch ", work->batch().id(), ": test ", work->batch().test_id(), ", ",
+                     work->batch().pairs_size(), " pairs"));
+    if (absl::Status s = PlayBatch(work->batch()); !s.ok()) Log(absl::StrCat("batch failed: ", s.message()));
+  }
+  DeliverSpool();
+  Log("stopped");
+  return absl::OkStatus();
+}
+
+}  // namespace judkins

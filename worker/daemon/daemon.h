@@ -1,0 +1,66 @@
+// judkins-worker run: registers with the coordinator, leases batches, plays
+// them with the match runner, and reports, keeping finished reports on disk
+// until they are acknowledged.
+#ifndef JUDKINS_WORKER_DAEMON_DAEMON_H_
+#define JUDKINS_WORKER_DAEMON_DAEMON_H_
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
+#include "absl/time/time.h"
+#include "worker/daemon/artifact_cache.h"
+#include "worker/daemon/coordinator_client.h"
+#include "worker/daemon/spool.h"
+#include "worker/daemon/worker_metrics.h"
+#include "worker/match/match_runner.h"
+
+namespace judkins {
+
+struct DaemonOptions {
+  std::string coordinator = "127.0.0.1:50051";
+  std::string token;
+  std::string tls_ca_file;
+  std::string name;
+  int concurrency = 1;
+  std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/
+  std::string books_dir = "books";        // <book>.sfen files
+  std::string metrics_listen;             // empty: no endpoint
+  std::string speed_engine;               // judkins-engine to run "bench" with; empty: no speed figure
+  absl::Duration grace = absl::Seconds(30);
+  absl::Duration heartbeat_interval = absl::Seconds(10);
+};
+
+class WorkerDaemon {
+ public:
+  explicit WorkerDaemon(DaemonOptions options) : options_(std::move(options)) {}
+  // Works until Stop(); an error only when it cannot go on (e.g. a bad token).
+  absl::Status Run();
+  // Thread-safe: take no more work, finish the batch in flight within the
+  // grace period (or hand back its unplayed pairs), deliver, return.
+  void Stop();
+
+ private:
+  absl::Status Register();
+  void DeliverSpool();
+  absl::Status PlayBatch(const v1::Batch& batch);
+  absl::StatusOr<const OpeningBook*> Book(const std::string& name, uint32_t expected_size);
+  bool Sleep(absl::Duration duration);  // false when stopping
+
+  DaemonOptions options_;
+  std::unique_ptr<CoordinatorClient> client_;
+  std::unique_ptr<ArtifactCache> cache_;
+  std::unique_ptr<Spool> spool_;
+  WorkerMetrics metrics_;
+  uint64_t worker_id_ = 0;
+  v1::WorkerCapabilities capabilities_;
+  std::map<std::string, OpeningBook> books_;
+  absl::Notification stopping_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_DAEMON_DAEMON_H_

@@ -1,0 +1,39 @@
+// The worker's Prometheus metrics.
+#ifndef JUDKINS_WORKER_DAEMON_WORKER_METRICS_H_
+#define JUDKINS_WORKER_DAEMON_WORKER_METRICS_H_
+
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+
+#include <memory>
+
+#include "absl/time/time.h"
+#include "judkins/v1/match.pb.h"
+
+namespace judkins {
+
+class WorkerMetrics {
+ public:
+  WorkerMetrics();
+  std::shared_ptr<prometheus::Registry> registry() const { return registry_; }
+  // Games by result and termination, engine crashes, time forfeits.
+  void CountGames(const v1::MatchResults& results);
+  void ObserveBatch(absl::Duration duration);
+  void SetSpoolDepth(int reports);
+  void SetSpeed(double nodes_per_second);
+
+ private:
+  std::shared_ptr<prometheus::Registry> registry_;
+  prometheus::Family<prometheus::Counter>& games_;
+  prometheus::Counter& crashes_;
+  prometheus::Counter& time_forfeits_;
+  prometheus::Histogram& batch_seconds_;
+  prometheus::Gauge& spool_depth_;
+  prometheus::Gauge& speed_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_WORKER_DAEMON_WORKER_METRICS_H_
