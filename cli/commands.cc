@@ -209,13 +209,16 @@ int TestCommand(const std::string& verb, const std::vector<std::string>& words, 
     auto context = client->Context(absl::InfiniteDuration());
     auto reader = client->stub().WatchTest(context.get(), request);
     const bool terminal = isatty(STDOUT_FILENO);
-    bool any = false;
+    std::string shown;
     while (reader->Read(&test)) {
-      any = true;
-      out << (terminal ? "\r\033[K" : "") << TestLine(test) << (terminal ? "" : "\n") << std::flush;
+      const std::string line = TestLine(test);
+      if (line == shown) continue;
+      shown = line;
+      out << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
     }
-    if (terminal && any) out << "\n";
+    if (terminal && !shown.empty()) out << "\n";
     status = reader->Finish();
+    if (status.ok()) return 0;
   } else {
     return Fail(err, absl::StrCat("unknown test command '", verb, "' (create, list, show, stop, watch)"));
   }

@@ -2,6 +2,8 @@
 // runs the SPRT, persists everything, serves metrics.
 #include <signal.h>
 
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -20,7 +22,7 @@ ABSL_FLAG(std::string, tls_key, "", "PEM private key");
 ABSL_FLAG(std::string, tls_client_ca, "", "PEM CA: require client certificates signed by it");
 ABSL_FLAG(int, lease_seconds, 60, "lease of a batch, renewed by heartbeats");
 ABSL_FLAG(int, batch_seconds, 120, "about how long a batch should take a worker");
-ABSL_FLAG(std::string, port_file, "", "write the bound gRPC port here once listening (for scripts)");
+ABSL_FLAG(std::string, port_file, "", "once listening, write \"GRPC_PORT METRICS_PORT\" here (for scripts)");
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage("judkins-coordinator --data_dir DIR [--listen HOST:PORT] [--metrics_listen HOST:PORT]");
@@ -58,9 +60,10 @@ int main(int argc, char** argv) {
     std::cerr << "judkins-coordinator: " << server.status().message() << "\n";
     return 1;
   }
-  std::cerr << "judkins-coordinator: listening on port " << (*server)->port() << ", data in " << options.data_dir << "\n";
+  std::cerr << "judkins-coordinator: listening on port " << (*server)->port() << ", metrics on port "
+            << (*server)->metrics_port() << ", data in " << options.data_dir << "\n";
   if (const std::string port_file = absl::GetFlag(FLAGS_port_file); !port_file.empty()) {
-    std::ofstream(port_file + ".tmp") << (*server)->port() << "\n";
+    std::ofstream(port_file + ".tmp") << (*server)->port() << " " << (*server)->metrics_port() << "\n";
     std::rename((port_file + ".tmp").c_str(), port_file.c_str());
   }
   int signal = 0;

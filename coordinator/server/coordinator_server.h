@@ -32,6 +32,7 @@ class CoordinatorServer {
   static absl::StatusOr<std::unique_ptr<CoordinatorServer>> Start(const CoordinatorOptions& options);
   ~CoordinatorServer();
   int port() const { return port_; }
+  int metrics_port() const { return exposer_ && !exposer_->GetListeningPorts().empty() ? exposer_->GetListeningPorts()[0] : 0; }
   // Stops taking calls, finishes those in flight, stops the threads.
   void Shutdown();
   void Wait() { server_->Wait(); }
