@@ -28,7 +28,7 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context, grpc
     }
     if (absl::Status s = (*upload)->Append(chunk.data()); !s.ok()) return ToGrpc(s);
   }
-  if (first) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "data: the upload is empty");
+  if ((*upload)->size() == 0) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "data: the upload is empty");
   const bool already = c_.artifacts.Contains(expected);
   absl::StatusOr<std::string> sha = (*upload)->Finish(expected);
   if (!sha.ok()) return ToGrpc(sha.status());

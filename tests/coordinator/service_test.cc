@@ -1,0 +1,292 @@
+// The coordinator's gRPC services, served for real on loopback with a real
+// SQLite file: auth, validation, artifacts, scheduling, leases, reports.
+#include <grpcpp/create_channel.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "common/sha256.h"
+#include "coordinator/server/coordinator_server.h"
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+class CoordinatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    data_dir_ = ::testing::TempDir() + "/coordinator_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::remove_all(data_dir_);
+    StartServer(absl::Seconds(60));
+  }
+  void StartServer(absl::Duration lease) {
+    CoordinatorOptions options;
+    options.listen = "127.0.0.1:0";
+    options.data_dir = data_dir_;
+    options.tokens = {kWorkerToken, kAdminToken};
+    options.scheduler.lease = lease;
+    options.scheduler.target_batch_time = absl::Seconds(10);
+    options.expiry_interval = absl::Milliseconds(100);
+    absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = *std::move(server);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_->port()), grpc::InsecureChannelCredentials());
+    worker_ = v1::WorkerService::NewStub(channel);
+    admin_ = v1::AdminService::NewStub(channel);
+  }
+  static std::unique_ptr<grpc::ClientContext> As(const std::string& token) {
+    auto context = std::make_unique<grpc::ClientContext>();
+    if (!token.empty()) context->AddMetadata("authorization", "Bearer " + token);
+    context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(10)));
+    return context;
+  }
+  std::string Upload(const std::string& bytes, const std::string& sha = "") {
+    v1::UploadArtifactResponse response;
+    auto context = As(kAdminToken);
+    auto writer = admin_->UploadArtifact(context.get(), &response);
+    v1::ArtifactChunk chunk;
+    chunk.set_data(bytes);
+    chunk.set_sha256(sha);
+    chunk.set_name("engine");
+    writer->Write(chunk);
+    writer->WritesDone();
+    last_status_ = writer->Finish();
+    return response.sha256();
+  }
+  v1::TestSpec Spec(const std::string& sha) {
+    v1::TestSpec spec;
+    spec.mutable_dev()->set_name("dev");
+    spec.mutable_dev()->set_artifact_sha256(sha);
+    spec.mutable_base()->set_name("base");
+    spec.mutable_base()->set_artifact_sha256(sha);
+    spec.mutable_time_control()->set_nodes(1000);
+    spec.set_book("default");
+    spec.set_book_size(500);
+    spec.mutable_sprt()->set_elo0(0);
+    spec.mutable_sprt()->set_elo1(50);
+    return spec;
+  }
+  uint64_t CreateTest(const v1::TestSpec& spec) {
+    v1::CreateTestRequest request;
+    *request.mutable_spec() = spec;
+    v1::Test test;
+    last_status_ = admin_->CreateTest(As(kAdminToken).get(), request, &test);
+    return test.id();
+  }
+  uint64_t RegisterWorker(uint32_t concurrency = 2) {
+    v1::RegisterRequest request;
+    request.mutable_capabilities()->set_name("w");
+    request.mutable_capabilities()->set_concurrency(concurrency);
+    request.mutable_capabilities()->set_speed(1e6);
+    v1::RegisterResponse response;
+    EXPECT_TRUE(worker_->Register(As(kWorkerToken).get(), request, &response).ok());
+    return response.worker_id();
+  }
+  v1::Batch Work(uint64_t worker) {
+    v1::WorkRequest request;
+    request.set_worker_id(worker);
+    v1::WorkResponse response;
+    EXPECT_TRUE(worker_->RequestWork(As(kWorkerToken).get(), request, &response).ok());
+    return response.batch();
+  }
+  static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker) {
+    v1::BatchReport report;
+    report.set_worker_id(worker);
+    report.set_batch_id(batch.id());
+    for (const v1::PairAssignment& pair : batch.pairs())
+      for (uint32_t game = 0; game < 2; ++game) {
+        v1::GameOutcome& outcome = *report.add_games();
+        outcome.set_pair_index(pair.pair_index());
+        outcome.set_game_in_pair(game);
+        outcome.set_result(game == 0 ? v1::GAME_RESULT_BLACK_WINS : v1::GAME_RESULT_WHITE_WINS);  // dev wins both
+        outcome.set_termination(v1::TERMINATION_CHECKMATE);
+      }
+    return report;
+  }
+  v1::ReportAck Send(const v1::BatchReport& report) {
+    v1::ReportAck ack;
+    last_status_ = worker_->ReportBatch(As(kWorkerToken).get(), report, &ack);
+    return ack;
+  }
+  v1::Test Get(uint64_t id) {
+    v1::GetTestRequest request;
+    request.set_test_id(id);
+    v1::Test test;
+    last_status_ = admin_->GetTest(As(kAdminToken).get(), request, &test);
+    return test;
+  }
+
+  std::string data_dir_;
+  std::unique_ptr<CoordinatorServer> server_;
+  std::unique_ptr<v1::WorkerService::Stub> worker_;
+  std::unique_ptr<v1::AdminService::Stub> admin_;
+  grpc::Status last_status_;
+};
+
+TEST_F(CoordinatorTest, CallsWithoutTheRightTokenAreRefused) {
+  v1::ListTestsResponse tests;
+  EXPECT_EQ(admin_->ListTests(As("").get(), {}, &tests).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(admin_->ListTests(As("not-the-token-at-all-1234").get(), {}, &tests).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(admin_->ListTests(As(kWorkerToken).get(), {}, &tests).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_TRUE(admin_->ListTests(As(kAdminToken).get(), {}, &tests).ok());
+  v1::RegisterRequest request;
+  request.mutable_capabilities()->set_name("w");
+  request.mutable_capabilities()->set_concurrency(1);
+  v1::RegisterResponse response;
+  EXPECT_EQ(worker_->Register(As("").get(), request, &response).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(worker_->Register(As(kAdminToken).get(), request, &response).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_TRUE(worker_->Register(As(kWorkerToken).get(), request, &response).ok());
+}
+
+TEST_F(CoordinatorTest, ArtifactsAreStoredByHashAndServedBack) {
+  const std::string engine(3 << 20, 'x');  // more than one chunk
+  const std::string sha = Upload(engine);
+  ASSERT_TRUE(last_status_.ok()) << last_status_.error_message();
+  EXPECT_EQ(sha, Sha256Hex(engine));
+  EXPECT_EQ(Upload(engine, sha), sha);  // again, with the hash announced: fine
+  Upload("something else", sha);         // a mismatch is refused and stores nothing
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::DATA_LOSS);
+  Upload("", "");
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+
+  v1::FetchArtifactRequest request;
+  request.set_sha256(sha);
+  auto context = As(kWorkerToken);
+  auto reader = worker_->FetchArtifact(context.get(), request);
+  std::string fetched;
+  v1::ArtifactChunk chunk;
+  while (reader->Read(&chunk)) fetched += chunk.data();
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_EQ(fetched, engine);
+  request.set_sha256(std::string(64, 'a'));
+  auto missing_context = As(kWorkerToken);
+  auto missing = worker_->FetchArtifact(missing_context.get(), request);
+  while (missing->Read(&chunk)) {
+  }
+  EXPECT_EQ(missing->Finish().error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
+  const std::string sha = Upload("engine bytes");
+  struct Case {
+    std::function<void(v1::TestSpec&)> spoil;
+    const char* field;
+  };
+  const Case cases[] = {
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_artifact_sha256("xyz"); }, "spec.dev.artifact_sha256"},
+      {[](v1::TestSpec& s) { s.mutable_base()->set_artifact_sha256(std::string(64, 'b')); }, "spec.base.artifact_sha256"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_name(""); }, "spec.dev.name"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->add_options()->set_name("a\nb"); }, "spec.dev.options"},
+      {[](v1::TestSpec& s) { s.mutable_time_control()->set_fischer("fast"); }, "spec.time_control.fischer"},
+      {[](v1::TestSpec& s) { s.mutable_time_control()->set_nodes(0); }, "spec.time_control.nodes"},
+      {[](v1::TestSpec& s) { s.clear_time_control(); }, "spec.time_control"},
+      {[](v1::TestSpec& s) { s.set_book_size(0); }, "spec.book_size"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(-1); }, "spec.sprt"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_alpha(0.7); }, "spec.sprt"},
+      {[](v1::TestSpec& s) { s.clear_sprt(); }, "stop rule"},
+      {[](v1::TestSpec& s) { s.set_priority(5000); }, "spec.priority"}};
+  for (const Case& c : cases) {
+    v1::TestSpec spec = Spec(sha);
+    c.spoil(spec);
+    CreateTest(spec);
+    EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.field;
+    EXPECT_THAT(last_status_.error_message(), HasSubstr(c.field));
+  }
+  v1::RegisterRequest bad_worker;
+  bad_worker.mutable_capabilities()->set_name("w");  // concurrency 0
+  v1::RegisterResponse response;
+  EXPECT_THAT(worker_->Register(As(kWorkerToken).get(), bad_worker, &response).error_message(),
+              HasSubstr("capabilities.concurrency"));
+  v1::WorkRequest unknown;
+  unknown.set_worker_id(999);
+  v1::WorkResponse work;
+  EXPECT_EQ(worker_->RequestWork(As(kWorkerToken).get(), unknown, &work).error_code(), grpc::StatusCode::NOT_FOUND);
+  v1::BatchReport no_batch;
+  v1::ReportAck ack;
+  EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), no_batch, &ack).error_message(), HasSubstr("batch_id"));
+  Get(12345);
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(CoordinatorTest, ReportsCountOnceAndTheSprtStopsTheTest) {
+  const uint64_t test = CreateTest(Spec(Upload("engine")));
+  ASSERT_TRUE(last_status_.ok()) << last_status_.error_message();
+  const uint64_t worker = RegisterWorker();
+  const v1::Batch batch = Work(worker);
+  ASSERT_GT(batch.pairs_size(), 0);
+  EXPECT_EQ(batch.spec().dev().name(), "dev");
+  const v1::ReportAck first = Send(Report(batch, worker));
+  EXPECT_TRUE(first.counted());
+  EXPECT_FALSE(Send(Report(batch, worker)).counted());  // sent twice: counted once
+  EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(batch.pairs_size()));
+  bool stop = first.stop_test();
+  for (int i = 0; i < 100 && !stop; ++i) {
+    stop = Send(Report(Work(worker), worker)).stop_test();
+    ASSERT_TRUE(last_status_.ok()) << last_status_.error_message();
+  }
+  EXPECT_TRUE(stop);
+  EXPECT_EQ(Get(test).state(), v1::TEST_STATE_FINISHED);
+  EXPECT_EQ(Get(test).finished_because(), "sprt accepted");
+  EXPECT_EQ(Work(worker).id(), 0u);  // no more work
+}
+
+TEST_F(CoordinatorTest, EqualTestsShareTheWorkersAndPriorityComesFirst) {
+  const std::string sha = Upload("engine");
+  const uint64_t a = CreateTest(Spec(sha)), b = CreateTest(Spec(sha));
+  const uint64_t worker = RegisterWorker();
+  std::map<uint64_t, int> pairs;
+  for (int i = 0; i < 6; ++i) {
+    const v1::Batch batch = Work(worker);
+    pairs[batch.test_id()] += batch.pairs_size();
+  }
+  EXPECT_EQ(pairs[a], pairs[b]);  // least work in flight goes first: they alternate
+  v1::TestSpec urgent = Spec(sha);
+  urgent.set_priority(10);
+  const uint64_t c = CreateTest(urgent);
+  EXPECT_EQ(Work(worker).test_id(), c);
+  EXPECT_EQ(Work(worker).test_id(), c);
+}
+
+TEST_F(CoordinatorTest, ExpiredLeasesAreReissuedAndLateReportsStillCountOnce) {
+  server_.reset();
+  StartServer(absl::Milliseconds(300));
+  const uint64_t test = CreateTest(Spec(Upload("engine")));
+  const uint64_t slow = RegisterWorker(), fast = RegisterWorker();
+  const v1::Batch lost = Work(slow);
+  absl::SleepFor(absl::Seconds(1));  // the lease runs out
+  const v1::Batch again = Work(fast);
+  ASSERT_GE(again.pairs_size(), lost.pairs_size());
+  EXPECT_EQ(again.pairs(0).pair_index(), lost.pairs(0).pair_index());
+  EXPECT_TRUE(Send(Report(lost, slow)).counted());  // late, but first: counted
+  Send(Report(again, fast));
+  EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(again.pairs_size()));  // no pair twice
+}
+
+TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
+  const uint64_t test = CreateTest(Spec(Upload("engine")));
+  v1::WatchTestRequest request;
+  request.set_test_id(test);
+  auto context = As(kAdminToken);
+  context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(30)));
+  auto reader = admin_->WatchTest(context.get(), request);
+  v1::Test update;
+  ASSERT_TRUE(reader->Read(&update));
+  EXPECT_EQ(update.state(), v1::TEST_STATE_PENDING);
+  v1::StopTestRequest stop;
+  stop.set_test_id(test);
+  v1::Test stopped;
+  ASSERT_TRUE(admin_->StopTest(As(kAdminToken).get(), stop, &stopped).ok());
+  while (reader->Read(&update)) {
+  }
+  EXPECT_EQ(update.state(), v1::TEST_STATE_STOPPED);
+  EXPECT_TRUE(reader->Finish().ok());
+}
+
+}  // namespace
+}  // namespace judkins
