@@ -1,0 +1,161 @@
+// Kill -9 the coordinator process while reports stream in; after a restart
+// every acknowledged report is there and nothing is counted twice.
+#include <grpcpp/create_channel.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
+#include "worker/usi_client/engine_process.h"
+
+namespace judkins {
+namespace {
+
+constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+class CoordinatorProcess {
+ public:
+  explicit CoordinatorProcess(const std::string& data_dir) : data_dir_(data_dir) {}
+  void Start() {
+    const std::string port_file = data_dir_ + ".port";
+    std::filesystem::remove(port_file);
+    std::ofstream(data_dir_ + ".worker") << kWorkerToken;
+    std::ofstream(data_dir_ + ".admin") << kAdminToken;
+    absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(
+        {.argv = {JUDKINS_COORDINATOR_PATH, "--data_dir=" + data_dir_, "--listen=127.0.0.1:0", "--metrics_listen=",
+                  "--port_file=" + port_file, "--worker_token_file=" + data_dir_ + ".worker",
+                  "--admin_token_file=" + data_dir_ + ".admin"},
+         .stderr_path = data_dir_ + ".log"});
+    ASSERT_TRUE(process.ok()) << process.status();
+    process_ = *std::move(process);
+    for (int i = 0; i < 100 && !std::filesystem::exists(port_file); ++i) absl::SleepFor(absl::Milliseconds(50));
+    std::ifstream(port_file) >> port_;
+    ASSERT_GT(port_, 0);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port_), grpc::InsecureChannelCredentials());
+    worker = v1::WorkerService::NewStub(channel);
+    admin = v1::AdminService::NewStub(channel);
+  }
+  void Kill() {
+    kill(process_->pid(), SIGKILL);
+    process_.reset();
+  }
+  std::unique_ptr<v1::WorkerService::Stub> worker;
+  std::unique_ptr<v1::AdminService::Stub> admin;
+
+ private:
+  std::string data_dir_;
+  std::unique_ptr<EngineProcess> process_;
+  int port_ = 0;
+};
+
+std::unique_ptr<grpc::ClientContext> As(const char* token) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->AddMetadata("authorization", absl::StrCat("Bearer ", token));
+  context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(5)));
+  return context;
+}
+
+TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
+  const std::string data_dir = ::testing::TempDir() + "/crash_recovery";
+  std::filesystem::remove_all(data_dir);
+  CoordinatorProcess coordinator(data_dir);
+  ASSERT_NO_FATAL_FAILURE(coordinator.Start());
+
+  // An artifact and a fixed-games test big enough not to end during the run.
+  v1::UploadArtifactResponse uploaded;
+  {
+    auto context = As(kAdminToken);
+    auto writer = coordinator.admin->UploadArtifact(context.get(), &uploaded);
+    v1::ArtifactChunk chunk;
+    chunk.set_data("an engine");
+    writer->Write(chunk);
+    writer->WritesDone();
+    ASSERT_TRUE(writer->Finish().ok());
+  }
+  v1::CreateTestRequest create;
+  v1::TestSpec& spec = *create.mutable_spec();
+  for (v1::EngineSpec* engine : {spec.mutable_dev(), spec.mutable_base()}) {
+    engine->set_name(engine == spec.mutable_dev() ? "dev" : "base");
+    engine->set_artifact_sha256(uploaded.sha256());
+  }
+  spec.mutable_time_control()->set_nodes(1000);
+  spec.set_book("default");
+  spec.set_book_size(500);
+  spec.set_fixed_pairs(1'000'000);
+  v1::Test test;
+  ASSERT_TRUE(coordinator.admin->CreateTest(As(kAdminToken).get(), create, &test).ok());
+  v1::RegisterRequest registration;
+  registration.mutable_capabilities()->set_name("w");
+  registration.mutable_capabilities()->set_concurrency(1);
+  registration.mutable_capabilities()->set_speed(1e9);  // small batches: many reports
+  v1::RegisterResponse registered;
+  ASSERT_TRUE(coordinator.worker->Register(As(kWorkerToken).get(), registration, &registered).ok());
+
+  // Lease batches, then report them from two threads while the process dies.
+  std::vector<v1::BatchReport> reports;
+  for (int i = 0; i < 400; ++i) {
+    v1::WorkRequest request;
+    request.set_worker_id(registered.worker_id());
+    v1::WorkResponse work;
+    ASSERT_TRUE(coordinator.worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+    v1::BatchReport& report = reports.emplace_back();
+    report.set_worker_id(registered.worker_id());
+    report.set_batch_id(work.batch().id());
+    for (const v1::PairAssignment& pair : work.batch().pairs())
+      for (uint32_t game = 0; game < 2; ++game) {
+        v1::GameOutcome& outcome = *report.add_games();
+        outcome.set_pair_index(pair.pair_index());
+        outcome.set_game_in_pair(game);
+        outcome.set_result(v1::GAME_RESULT_DRAW);
+      }
+  }
+  std::atomic<uint64_t> acknowledged_pairs{0};
+  std::atomic<int> next{0}, failed{0};
+  std::vector<std::thread> senders;
+  for (int t = 0; t < 2; ++t)
+    senders.emplace_back([&] {
+      for (int i = next++; i < int(reports.size()); i = next++) {
+        v1::ReportAck ack;
+        if (!coordinator.worker->ReportBatch(As(kWorkerToken).get(), reports[i], &ack).ok()) ++failed;
+        else if (ack.counted()) acknowledged_pairs += reports[i].games_size() / 2;
+      }
+    });
+  while (next < int(reports.size()) / 2) absl::SleepFor(absl::Milliseconds(1));
+  coordinator.Kill();
+  for (std::thread& sender : senders) sender.join();
+  ASSERT_GT(acknowledged_pairs.load(), 0u);
+  ASSERT_GT(failed.load(), 0) << "the kill must land while reports are still coming";
+
+  ASSERT_NO_FATAL_FAILURE(coordinator.Start());
+  v1::GetTestRequest get;
+  get.set_test_id(test.id());
+  v1::Test after;
+  ASSERT_TRUE(coordinator.admin->GetTest(As(kAdminToken).get(), get, &after).ok());
+  // Every acknowledged pair is there; a report in flight at the kill may have
+  // committed without its acknowledgement arriving: at most one per sender.
+  const uint64_t counted = after.pentanomial().dd_wl();
+  EXPECT_GE(counted, acknowledged_pairs.load());
+  uint64_t largest_report = 0;
+  for (const v1::BatchReport& report : reports) largest_report = std::max<uint64_t>(largest_report, report.games_size() / 2);
+  EXPECT_LE(counted, acknowledged_pairs.load() + 2 * largest_report);
+
+  // Now resend everything: each pair ends up counted exactly once.
+  for (const v1::BatchReport& report : reports) {
+    v1::ReportAck ack;
+    ASSERT_TRUE(coordinator.worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+  }
+  ASSERT_TRUE(coordinator.admin->GetTest(As(kAdminToken).get(), get, &after).ok());
+  uint64_t all_pairs = 0;
+  for (const v1::BatchReport& report : reports) all_pairs += report.games_size() / 2;
+  EXPECT_EQ(after.pentanomial().dd_wl(), all_pairs);
+  coordinator.Kill();
+}
+
+}  // namespace
+}  // namespace judkins
