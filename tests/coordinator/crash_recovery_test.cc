@@ -10,56 +10,15 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "judkins/v1/coordinator.grpc.pb.h"
-#include "worker/usi_client/engine_process.h"
+#include "tests/support/coordinator_process.h"
 
 namespace judkins {
 namespace {
 
-constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
-constexpr char kAdminToken[] = "admin-token-for-tests-00001";
-
-class CoordinatorProcess {
- public:
-  explicit CoordinatorProcess(const std::string& data_dir) : data_dir_(data_dir) {}
-  void Start() {
-    const std::string port_file = data_dir_ + ".port";
-    std::filesystem::remove(port_file);
-    std::ofstream(data_dir_ + ".worker") << kWorkerToken;
-    std::ofstream(data_dir_ + ".admin") << kAdminToken;
-    absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(
-        {.argv = {JUDKINS_COORDINATOR_PATH, "--data_dir=" + data_dir_, "--listen=127.0.0.1:0", "--metrics_listen=",
-                  "--port_file=" + port_file, "--worker_token_file=" + data_dir_ + ".worker",
-                  "--admin_token_file=" + data_dir_ + ".admin"},
-         .stderr_path = data_dir_ + ".log"});
-    ASSERT_TRUE(process.ok()) << process.status();
-    process_ = *std::move(process);
-    for (int i = 0; i < 100 && !std::filesystem::exists(port_file); ++i) absl::SleepFor(absl::Milliseconds(50));
-    std::ifstream(port_file) >> port_;
-    ASSERT_GT(port_, 0);
-    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", port_), grpc::InsecureChannelCredentials());
-    worker = v1::WorkerService::NewStub(channel);
-    admin = v1::AdminService::NewStub(channel);
-  }
-  void Kill() {
-    kill(process_->pid(), SIGKILL);
-    process_.reset();
-  }
-  std::unique_ptr<v1::WorkerService::Stub> worker;
-  std::unique_ptr<v1::AdminService::Stub> admin;
-
- private:
-  std::string data_dir_;
-  std::unique_ptr<EngineProcess> process_;
-  int port_ = 0;
-};
-
-std::unique_ptr<grpc::ClientContext> As(const char* token) {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", absl::StrCat("Bearer ", token));
-  context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(5)));
-  return context;
-}
+using testing::As;
+using testing::CoordinatorProcess;
+using testing::kAdminToken;
+using testing::kWorkerToken;
 
 TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   const std::string data_dir = ::testing::TempDir() + "/crash_recovery";

@@ -102,11 +102,14 @@ void MatchRunner::PlaySlot() {
       games[game_in_pair].pair_index = pair;
       games[game_in_pair].game_in_pair = game_in_pair;
       games[game_in_pair].opening_index = opening;
-      if (games[game_in_pair].termination != v1::TERMINATION_ABORTED) WriteRecord(games[game_in_pair]);
     }
     if (games[0].termination == v1::TERMINATION_ABORTED || games[1].termination == v1::TERMINATION_ABORTED ||
         games[1].termination == v1::TERMINATION_UNSPECIFIED)
       break;  // a pair that was not finished is not counted
+    // Records are written for counted pairs only: they are exactly the games
+    // that the results contain.
+    WriteRecord(games[0]);
+    WriteRecord(games[1]);
     RecordPair(games[0], games[1]);
   }
   first.Shutdown();

@@ -1,0 +1,241 @@
+// The whole system as processes on loopback: a coordinator, workers running
+// real engines, and the faults a cluster sees.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+#include "common/sha256.h"
+#include "tests/support/coordinator_process.h"
+#include "worker/match/game_record_format.h"
+
+namespace judkins {
+namespace {
+
+using testing::As;
+using testing::CoordinatorProcess;
+using testing::kAdminToken;
+
+const std::string kSource = JUDKINS_SOURCE_DIR;
+
+class WorkerProcess {
+ public:
+  WorkerProcess(const CoordinatorProcess& coordinator, std::string directory, std::string token_file = "")
+      : directory_(std::move(directory)) {
+    std::filesystem::create_directories(directory_);
+    absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(
+        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
+                  token_file.empty() ? coordinator.worker_token_file() : token_file, "--concurrency", "1", "--cache",
+                  directory_, "--books", kSource + "/books", "--name", directory_.substr(directory_.rfind('/') + 1),
+                  "--heartbeat", "0.5", "--grace", "5"},
+         .stderr_path = directory_ + ".log"});
+    EXPECT_TRUE(process.ok()) << process.status();
+    if (process.ok()) process_ = *std::move(process);
+  }
+  void Kill() {
+    if (process_) kill(process_->pid(), SIGKILL);
+    process_.reset();
+  }
+  int Terminate() {  // SIGTERM and wait: the exit status
+    if (!process_) return -1;
+    kill(process_->pid(), SIGTERM);
+    const absl::Time deadline = absl::Now() + absl::Seconds(20);
+    while (!process_->Exited() && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(20));
+    const int status = process_->Stop(absl::ZeroDuration());
+    process_.reset();
+    return status;
+  }
+  bool Exited() { return !process_ || process_->Exited(); }
+  std::string Log() const {
+    std::ifstream in(directory_ + ".log");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  // The games this worker played that count, from its records.
+  std::vector<ParsedRecord> Records() const {
+    std::vector<ParsedRecord> all;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(directory_ + "/records", error)) {
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      absl::StatusOr<std::vector<ParsedRecord>> records = ParseGameRecords(text.str());
+      EXPECT_TRUE(records.ok()) << records.status();
+      if (records.ok()) all.insert(all.end(), records->begin(), records->end());
+    }
+    return all;
+  }
+  const std::string& directory() const { return directory_; }
+
+ private:
+  std::string directory_;
+  std::unique_ptr<EngineProcess> process_;
+};
+
+class DistributedTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = ::testing::TempDir() + "/distributed_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_);
+  }
+  void StartCoordinator(std::vector<std::string> flags = {"--lease_seconds=3", "--batch_seconds=2"}) {
+    coordinator_ = std::make_unique<CoordinatorProcess>(root_ + "/coordinator", flags);
+    ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
+  }
+  uint64_t CreateTest(const std::string& dev_sha, const std::string& base_sha, std::function<void(v1::TestSpec&)> edit) {
+    v1::CreateTestRequest request;
+    v1::TestSpec& spec = *request.mutable_spec();
+    spec.mutable_dev()->set_name("dev");
+    spec.mutable_dev()->set_artifact_sha256(dev_sha);
+    spec.mutable_base()->set_name("base");
+    spec.mutable_base()->set_artifact_sha256(base_sha);
+    spec.mutable_time_control()->set_nodes(1500);
+    spec.set_book("default");
+    spec.set_book_size(500);
+    edit(spec);
+    v1::Test test;
+    const grpc::Status status = coordinator_->admin->CreateTest(As(kAdminToken).get(), request, &test);
+    EXPECT_TRUE(status.ok()) << status.error_message();
+    return test.id();
+  }
+  v1::Test WaitForEnd(uint64_t id, absl::Duration timeout = absl::Seconds(180)) {
+    const absl::Time deadline = absl::Now() + timeout;
+    v1::Test test;
+    while (absl::Now() < deadline) {
+      test = coordinator_->Get(id);
+      if (test.state() == v1::TEST_STATE_FINISHED || test.state() == v1::TEST_STATE_STOPPED) return test;
+      absl::SleepFor(absl::Milliseconds(200));
+    }
+    ADD_FAILURE() << "test " << id << " did not end: " << test.ShortDebugString();
+    return test;
+  }
+  static uint64_t Pairs(const v1::Test& test) {
+    const v1::Pentanomial& p = test.pentanomial();
+    return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww();
+  }
+  std::string root_;
+  std::unique_ptr<CoordinatorProcess> coordinator_;
+};
+
+TEST_F(DistributedTest, ThreeWorkersRunAnSprtToH1AndTheTotalsMatchTheirGames) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
+    for (const char* option : {"PawnValue=40", "RookValue=300", "BishopValue=250"}) {
+      std::vector<std::string> parts = absl::StrSplit(option, '=');
+      v1::EngineOption& o = *spec.mutable_base()->add_options();
+      o.set_name(parts[0]);
+      o.set_value(parts[1]);
+    }
+    spec.mutable_sprt()->set_elo0(0);
+    spec.mutable_sprt()->set_elo1(30);
+  });
+  std::vector<std::unique_ptr<WorkerProcess>> workers;
+  for (int i = 0; i < 3; ++i) workers.push_back(std::make_unique<WorkerProcess>(*coordinator_, absl::StrCat(root_, "/w", i)));
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(finished.finished_because(), "sprt accepted");
+  for (auto& worker : workers) EXPECT_EQ(worker->Terminate(), 0) << worker->Log();
+  uint64_t games = 0;
+  for (auto& worker : workers) games += worker->Records().size();
+  EXPECT_EQ(2 * Pairs(coordinator_->Get(id)), games);  // batches in flight at the end were reported too
+}
+
+TEST_F(DistributedTest, IdenticalEnginesPlayAFixedGamesTestToItsEnd) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(6); });
+  WorkerProcess a(*coordinator_, root_ + "/a"), b(*coordinator_, root_ + "/b");
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(finished.finished_because(), "fixed games played");
+  EXPECT_EQ(Pairs(finished), 6u);
+  EXPECT_EQ(a.Terminate(), 0);
+  EXPECT_EQ(b.Terminate(), 0);
+  EXPECT_EQ(a.Records().size() + b.Records().size(), 12u);
+}
+
+TEST_F(DistributedTest, AKilledWorkersLeaseIsReissuedAndNoGameCountsTwice) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
+    spec.set_fixed_pairs(8);
+    spec.mutable_time_control()->set_nodes(20000);  // slow enough to be caught mid-batch
+  });
+  {
+    WorkerProcess doomed(*coordinator_, root_ + "/doomed");
+    absl::SleepFor(absl::Seconds(2));
+    doomed.Kill();
+  }
+  WorkerProcess survivor(*coordinator_, root_ + "/survivor");
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(Pairs(finished), 8u);
+  EXPECT_EQ(survivor.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, WorkersSpoolThroughACoordinatorCrashAndNothingIsLost) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(16); });
+  WorkerProcess a(*coordinator_, root_ + "/a"), b(*coordinator_, root_ + "/b");
+  while (Pairs(coordinator_->Get(id)) < 2) absl::SleepFor(absl::Milliseconds(100));
+  coordinator_->Kill();
+  absl::SleepFor(absl::Seconds(3));  // the workers finish batches they cannot report
+  ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(Pairs(finished), 16u);
+  EXPECT_EQ(a.Terminate(), 0);
+  EXPECT_EQ(b.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, ACorruptCachedArtifactIsFetchedAgainNeverRun) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t first = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(1); });
+  {
+    WorkerProcess worker(*coordinator_, root_ + "/w");
+    WaitForEnd(first);
+    EXPECT_EQ(worker.Terminate(), 0);
+  }
+  const std::string cached = root_ + "/w/cache/" + engine;
+  ASSERT_TRUE(std::filesystem::exists(cached));
+  std::ofstream(cached, std::ios::binary | std::ios::trunc) << "#!/bin/sh\necho corrupted\n";
+  const uint64_t second = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(1); });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  const v1::Test finished = WaitForEnd(second);
+  EXPECT_EQ(Pairs(finished), 1u);
+  EXPECT_EQ(*Sha256OfFile(cached), engine);
+  for (const ParsedRecord& record : worker.Records()) EXPECT_NE(record.tags.at("Termination"), "crash");
+  EXPECT_EQ(worker.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, AnEngineThatAlwaysCrashesLosesEveryGameAndTheWorkerCarriesOn) {
+  StartCoordinator();
+  const std::string crasher = coordinator_->Upload(kSource + "/tests/fixtures/crashing_engine.sh");
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(crasher, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(3); });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(finished.wdl().losses(), 6u);
+  const std::vector<ParsedRecord> records = worker.Records();
+  ASSERT_EQ(records.size(), 6u);
+  for (const ParsedRecord& record : records) EXPECT_EQ(record.tags.at("Termination"), "crash");
+  EXPECT_EQ(worker.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, AWorkerWithAWrongTokenIsRefusedWithAClearMessage) {
+  StartCoordinator();
+  const std::string bad_token = root_ + "/bad.token";
+  std::ofstream(bad_token) << "this-is-not-the-worker-token";
+  WorkerProcess worker(*coordinator_, root_ + "/w", bad_token);
+  for (int i = 0; i < 100 && !worker.Exited(); ++i) absl::SleepFor(absl::Milliseconds(100));
+  EXPECT_TRUE(worker.Exited());
+  EXPECT_THAT(worker.Log(), ::testing::HasSubstr("the coordinator refused this worker: invalid token"));
+}
+
+}  // namespace
+}  // namespace judkins

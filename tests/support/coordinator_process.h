@@ -1,0 +1,93 @@
+// A judkins-coordinator process for tests, with stubs for both services.
+#ifndef JUDKINS_TESTS_SUPPORT_COORDINATOR_PROCESS_H_
+#define JUDKINS_TESTS_SUPPORT_COORDINATOR_PROCESS_H_
+
+#include <grpcpp/create_channel.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
+#include "worker/usi_client/engine_process.h"
+
+namespace judkins::testing {
+
+inline constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+inline constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+inline std::unique_ptr<grpc::ClientContext> As(const char* token, absl::Duration timeout = absl::Seconds(10)) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->AddMetadata("authorization", absl::StrCat("Bearer ", token));
+  context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
+  return context;
+}
+
+class CoordinatorProcess {
+ public:
+  explicit CoordinatorProcess(std::string data_dir, std::vector<std::string> extra_flags = {})
+      : data_dir_(std::move(data_dir)), extra_flags_(std::move(extra_flags)) {}
+  void Start() {
+    const std::string port_file = data_dir_ + ".port";
+    std::filesystem::remove(port_file);
+    std::ofstream(data_dir_ + ".worker") << kWorkerToken;
+    std::ofstream(data_dir_ + ".admin") << kAdminToken;
+    std::vector<std::string> argv = {JUDKINS_COORDINATOR_PATH, "--data_dir=" + data_dir_, "--listen=127.0.0.1:" +
+                                     std::to_string(port_), "--metrics_listen=", "--port_file=" + port_file,
+                                     "--worker_token_file=" + worker_token_file(), "--admin_token_file=" + data_dir_ + ".admin"};
+    argv.insert(argv.end(), extra_flags_.begin(), extra_flags_.end());
+    absl::StatusOr<std::unique_ptr<EngineProcess>> process =
+        EngineProcess::Start({.argv = argv, .stderr_path = data_dir_ + ".log"});
+    ASSERT_TRUE(process.ok()) << process.status();
+    process_ = *std::move(process);
+    for (int i = 0; i < 200 && !std::filesystem::exists(port_file); ++i) absl::SleepFor(absl::Milliseconds(50));
+    std::ifstream(port_file) >> port_;  // the same port again after a restart
+    ASSERT_GT(port_, 0);
+    auto channel = grpc::CreateChannel(address(), grpc::InsecureChannelCredentials());
+    worker = v1::WorkerService::NewStub(channel);
+    admin = v1::AdminService::NewStub(channel);
+  }
+  void Kill() {
+    if (process_) kill(process_->pid(), SIGKILL);
+    process_.reset();
+  }
+  std::string address() const { return absl::StrCat("127.0.0.1:", port_); }
+  std::string worker_token_file() const { return data_dir_ + ".worker"; }
+
+  std::string Upload(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    v1::UploadArtifactResponse response;
+    auto context = As(kAdminToken);
+    auto writer = admin->UploadArtifact(context.get(), &response);
+    v1::ArtifactChunk chunk;
+    chunk.set_data(bytes.str());
+    writer->Write(chunk);
+    writer->WritesDone();
+    EXPECT_TRUE(writer->Finish().ok());
+    return response.sha256();
+  }
+  v1::Test Get(uint64_t id) {
+    v1::GetTestRequest request;
+    request.set_test_id(id);
+    v1::Test test;
+    EXPECT_TRUE(admin->GetTest(As(kAdminToken).get(), request, &test).ok());
+    return test;
+  }
+
+  std::unique_ptr<v1::WorkerService::Stub> worker;
+  std::unique_ptr<v1::AdminService::Stub> admin;
+
+ private:
+  std::string data_dir_;
+  std::vector<std::string> extra_flags_;
+  std::unique_ptr<EngineProcess> process_;
+  int port_ = 0;
+};
+
+}  // namespace judkins::testing
+
+#endif  // JUDKINS_TESTS_SUPPORT_COORDINATOR_PROCESS_H_
