@@ -139,6 +139,29 @@ TEST(MatchTest, SprtStopsAMatchBetweenClearlyUnequalEngines) {
   EXPECT_GT(results.stats().elo(), 100);
 }
 
+TEST(MatchTest, AdjudicatesOnTheEnginesScores) {
+  // Both engines agree one side is lost by 5 pawns for 2 moves each: resign.
+  const v1::MatchResults resign = Play(Parse(
+      {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+       "name=shallow", "depth=2", "--openings", "file=" + kBook, "--pairs", "4", "--resign", "score=500", "moves=2"}));
+  int adjudicated = 0;
+  for (const v1::GameOutcome& game : resign.games_played()) {
+    if (game.termination() != v1::TERMINATION_ADJUDICATED_RESIGN) continue;
+    ++adjudicated;
+    EXPECT_NE(game.result(), v1::GAME_RESULT_DRAW);
+  }
+  EXPECT_GT(adjudicated, 0);
+  // Any score within 10000 from move 1 on, for one move each: every game is a draw at once.
+  const v1::MatchResults draw = Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "--engine",
+                                            "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "500", "--pairs", "2", "--draw",
+                                            "score=10000", "moves=1", "from=1"}));
+  ASSERT_EQ(draw.games_played_size(), 4);
+  for (const v1::GameOutcome& game : draw.games_played()) {
+    EXPECT_EQ(game.termination(), v1::TERMINATION_ADJUDICATED_DRAW);
+    EXPECT_EQ(game.plies(), 2u);
+  }
+}
+
 TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
   const std::pair<std::vector<std::string>, const char*> cases[] = {
       {{"--engine", "cmd=x"}, "two --engine groups"},
