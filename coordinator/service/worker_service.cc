@@ -42,7 +42,7 @@ grpc::Status WorkerServiceImpl::RequestWork(grpc::ServerContext* context, const 
     c_.metrics.CountBatches("leased");
     c_.changes.Changed();
   } else {
-    response->set_retry_after_seconds(5);
+    response->set_retry_after_seconds(2);
   }
   return grpc::Status::OK;
 }

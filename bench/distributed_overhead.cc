@@ -1,0 +1,103 @@
+// What distribution costs: the same games played by the whole system (a
+// coordinator and two worker processes on loopback) and by the match runner
+// alone, in one run. Both use two concurrent games at fixed nodes.
+//
+//   build/bench/distributed_overhead [pairs] [nodes]
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "tests/support/coordinator_process.h"
+#include "worker/match/game_record_format.h"
+#include "worker/match/match_runner.h"
+
+namespace judkins {
+namespace {
+
+using testing::As;
+using testing::kAdminToken;
+
+int Main(int pairs, int nodes) {
+  const std::string root = std::filesystem::temp_directory_path().string() + "/judkins_distributed_overhead";
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root);
+  testing::CoordinatorProcess coordinator(root + "/coordinator", {"--batch_seconds=30"});
+  coordinator.Start();
+  const std::string engine = coordinator.Upload(JUDKINS_ENGINE_PATH);
+  std::vector<std::unique_ptr<EngineProcess>> workers;
+  for (int i = 0; i < 2; ++i)
+    workers.push_back(*EngineProcess::Start(
+        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
+                  coordinator.worker_token_file(), "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i),
+                  "--books", JUDKINS_BOOKS_DIR, "--speed-engine", JUDKINS_ENGINE_PATH},
+         .stderr_path = absl::StrCat(root, "/w", i, ".log")}));
+
+  v1::CreateTestRequest request;
+  v1::TestSpec& spec = *request.mutable_spec();
+  spec.mutable_dev()->set_name("dev");
+  spec.mutable_dev()->set_artifact_sha256(engine);
+  spec.mutable_base()->set_name("base");
+  spec.mutable_base()->set_artifact_sha256(engine);
+  v1::EngineOption& option = *spec.mutable_base()->add_options();
+  option.set_name("Tempo");
+  option.set_value("0");
+  spec.mutable_time_control()->set_nodes(nodes);
+  spec.set_book("default");
+  spec.set_book_size(500);
+  spec.set_fixed_pairs(pairs);
+  v1::Test test;
+  if (!coordinator.admin->CreateTest(As(kAdminToken).get(), request, &test).ok()) return 1;
+  // Timed from the first lease to the last result, in steady state.
+  absl::Time start = absl::InfinitePast();
+  while (true) {
+    const v1::Test now = coordinator.Get(test.id());
+    if (start == absl::InfinitePast() && (now.pairs_in_flight() > 0 || now.stats().games() > 0)) start = absl::Now();
+    if (now.state() == v1::TEST_STATE_FINISHED) break;
+    absl::SleepFor(absl::Milliseconds(20));
+  }
+  const double distributed_seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  workers.clear();
+  coordinator.Kill();
+
+  // The same pairs and openings, from the workers' records.
+  MatchSettings local;
+  for (int i = 0; i < 2; ++i) {
+    std::ifstream in(absl::StrCat(root, "/w", i, "/records/test-", test.id(), ".pgn"));
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const ParsedRecord& record : *ParseGameRecords(text.str())) {
+      int pair = 0, opening = 0;
+      const std::vector<std::string> round = absl::StrSplit(record.tags.at("Round"), '.');
+      if (round[1] != "1" || !absl::SimpleAtoi(round[0], &pair) || !absl::SimpleAtoi(record.tags.at("Opening"), &opening))
+        continue;
+      local.assignments.emplace_back(pair - 1, opening);
+    }
+  }
+  local.first = {"dev", {JUDKINS_ENGINE_PATH}};
+  local.second = {"base", {JUDKINS_ENGINE_PATH}, "", {{"Tempo", "0"}}};
+  local.first_time_control = local.second_time_control = *TimeControl::Nodes(absl::StrCat(nodes));
+  local.book = *OpeningBook::Load(std::string(JUDKINS_BOOKS_DIR) + "/default.sfen");
+  local.concurrency = 2;
+  const absl::Time local_start = absl::Now();
+  absl::StatusOr<v1::MatchResults> results = MatchRunner(local).Run(nullptr);
+  const double local_seconds = absl::ToDoubleSeconds(absl::Now() - local_start);
+  if (!results.ok()) return 1;
+
+  const double distributed_rate = 2.0 * pairs / distributed_seconds, local_rate = results->games() / local_seconds;
+  std::printf("%d pairs at %d nodes, 2 games at a time\n", pairs, nodes);
+  std::printf("coordinator + 2 workers: %.2f games/s (%.1f s)\n", distributed_rate, distributed_seconds);
+  std::printf("judkins-worker match:    %.2f games/s (%.1f s, %lu games)\n", local_rate, local_seconds, results->games());
+  std::printf("distribution overhead: %.1f%%\n", 100 * (local_rate / distributed_rate - 1));
+  return 0;
+}
+
+}  // namespace
+}  // namespace judkins
+
+int main(int argc, char** argv) {
+  return judkins::Main(argc > 1 ? std::atoi(argv[1]) : 100, argc > 2 ? std::atoi(argv[2]) : 5000);
+}
