@@ -1,33 +1,17 @@
 #include "cli/admin_client.h"
 
-#include <grpcpp/create_channel.h>
-#include <grpcpp/security/credentials.h>
-
-#include <fstream>
-#include <sstream>
-
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "common/channel.h"
 
 namespace judkins {
 
 absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address) {
   if (address.target.empty()) return absl::InvalidArgumentError("no coordinator address (--server or $JUDKINS_SERVER)");
-  if (address.token.empty()) return absl::InvalidArgumentError("no admin token (--token_file or $JUDKINS_ADMIN_TOKEN)");
-  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
-  if (!address.tls_ca_file.empty()) {
-    std::ifstream in(address.tls_ca_file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", address.tls_ca_file, "'"));
-    std::stringstream ca;
-    ca << in.rdbuf();
-    grpc::SslCredentialsOptions ssl;
-    ssl.pem_root_certs = ca.str();
-    credentials = grpc::SslCredentials(ssl);
-  }
-  grpc::ChannelArguments arguments;
-  arguments.SetMaxSendMessageSize(80 << 20);
-  return AdminClient(v1::AdminService::NewStub(grpc::CreateCustomChannel(address.target, credentials, arguments)),
-                     address.token);
+  if (address.token.empty()) return absl::InvalidArgumentError("no admin token (--token-file or $JUDKINS_ADMIN_TOKEN)");
+  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(address.target, address.tls_ca_file);
+  if (!channel.ok()) return channel.status();
+  return AdminClient(v1::AdminService::NewStub(*channel), address.token);
 }
 
 std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout) const {

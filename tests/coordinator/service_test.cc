@@ -8,6 +8,7 @@
 
 #include "common/sha256.h"
 #include "coordinator/server/coordinator_server.h"
+#include "tests/support/batch_reports.h"
 
 namespace judkins {
 namespace {
@@ -94,20 +95,7 @@ class CoordinatorTest : public ::testing::Test {
     EXPECT_TRUE(worker_->RequestWork(As(kWorkerToken).get(), request, &response).ok());
     return response.batch();
   }
-  static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker) {
-    v1::BatchReport report;
-    report.set_worker_id(worker);
-    report.set_batch_id(batch.id());
-    for (const v1::PairAssignment& pair : batch.pairs())
-      for (uint32_t game = 0; game < 2; ++game) {
-        v1::GameOutcome& outcome = *report.add_games();
-        outcome.set_pair_index(pair.pair_index());
-        outcome.set_game_in_pair(game);
-        outcome.set_result(game == 0 ? v1::GAME_RESULT_BLACK_WINS : v1::GAME_RESULT_WHITE_WINS);  // dev wins both
-        outcome.set_termination(v1::TERMINATION_CHECKMATE);
-      }
-    return report;
-  }
+  static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker) { return testing::DevWinsAll(batch, worker); }
   v1::ReportAck Send(const v1::BatchReport& report) {
     v1::ReportAck ack;
     last_status_ = worker_->ReportBatch(As(kWorkerToken).get(), report, &ack);

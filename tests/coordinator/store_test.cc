@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "coordinator/store/migrations.h"
+#include "tests/support/batch_reports.h"
 
 namespace judkins {
 namespace {
@@ -53,21 +54,8 @@ class StoreTest : public ::testing::Test {
   }
   // dev wins both games of every pair (or draws them).
   static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker, bool dev_wins = true) {
-    v1::BatchReport report;
-    report.set_worker_id(worker);
-    report.set_batch_id(batch.id());
-    for (const v1::PairAssignment& pair : batch.pairs())
-      for (uint32_t game = 0; game < 2; ++game) {
-        v1::GameOutcome& outcome = *report.add_games();
-        outcome.set_pair_index(pair.pair_index());
-        outcome.set_game_in_pair(game);
-        outcome.set_termination(v1::TERMINATION_CHECKMATE);
-        // dev has Black in game 0.
-        outcome.set_result(!dev_wins ? v1::GAME_RESULT_DRAW
-                           : game == 0 ? v1::GAME_RESULT_BLACK_WINS
-                                       : v1::GAME_RESULT_WHITE_WINS);
-      }
-    return report;
+    return dev_wins ? testing::DevWinsAll(batch, worker)
+                    : testing::ReportOf(batch, worker, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
   }
   std::string path_;
   std::unique_ptr<Store> store_;

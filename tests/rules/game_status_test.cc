@@ -2,16 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/positions.h"
+
 #include "engine/rules/notation.h"
 
 namespace judkins {
 namespace {
 
-Position At(absl::string_view sfen) {
-  absl::StatusOr<Position> pos = Position::FromSfen(sfen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return pos.ok() ? *std::move(pos) : Position::Start();
-}
+using testing::At;
 
 void Play(Position& pos, std::initializer_list<const char*> moves) {
   for (const char* text : moves) {

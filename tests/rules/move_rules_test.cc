@@ -1,6 +1,8 @@
 // One focused check per movement, promotion and drop rule, on hand-made positions.
 #include <gtest/gtest.h>
 
+#include "tests/support/positions.h"
+
 #include <algorithm>
 
 #include "absl/strings/match.h"
@@ -11,11 +13,7 @@
 namespace judkins {
 namespace {
 
-Position At(absl::string_view sfen) {
-  absl::StatusOr<Position> pos = Position::FromSfen(sfen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return pos.ok() ? *std::move(pos) : Position::Start();
-}
+using testing::At;
 
 std::vector<std::string> Moves(const Position& pos, absl::string_view prefix = "") {
   std::vector<std::string> moves;

@@ -1,6 +1,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/support/positions.h"
+
 #include "engine/rules/hodges.h"
 #include "engine/rules/movegen.h"
 #include "engine/rules/notation.h"
@@ -11,11 +13,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-Position At(absl::string_view sfen) {
-  absl::StatusOr<Position> pos = Position::FromSfen(sfen);
-  EXPECT_TRUE(pos.ok()) << pos.status();
-  return pos.ok() ? *std::move(pos) : Position::Start();
-}
+using testing::At;
 
 TEST(UsiNotationTest, MovesRoundTrip) {
   const Position start = Position::Start();

@@ -1,12 +1,10 @@
 #include "worker/cli/match_command.h"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #include <google/protobuf/util/json_util.h>
 
@@ -15,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "common/grouped_options.h"
+#include "common/stop_signals.h"
 #include "worker/match/report.h"
 
 namespace judkins {
@@ -217,24 +216,9 @@ int RunMatchCommand(const std::vector<std::string>& words) {
     std::cerr << "judkins-worker match: " << command.status().message() << "\n";
     return 2;
   }
-  // Ctrl-C and SIGTERM end the match cleanly: the runner's threads inherit the
-  // blocked mask, and one thread waits for the signals.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   MatchRunner runner(command->settings);
-  std::atomic<bool> finished{false}, interrupted{false};
-  std::thread watcher([&] {
-    const timespec tick{0, 200 * 1000 * 1000};
-    while (!finished) {
-      if (sigtimedwait(&signals, nullptr, &tick) > 0) {
-        interrupted = true;
-        runner.RequestStop("interrupted");
-      }
-    }
-  });
+  // Ctrl-C and SIGTERM end the match cleanly, with the report so far.
+  const StopSignals signals([&runner] { runner.RequestStop("interrupted"); });
   const bool terminal = isatty(STDERR_FILENO);
   absl::Time last_print = absl::InfinitePast();
   absl::StatusOr<v1::MatchResults> results = runner.Run([&](const v1::MatchResults& progress) {
@@ -246,8 +230,6 @@ int RunMatchCommand(const std::vector<std::string>& words) {
       last_print = absl::Now();
     }
   });
-  finished = true;
-  watcher.join();
   if (terminal && !command->quiet) std::cerr << "\n";
   if (!results.ok()) {
     std::cerr << "judkins-worker match: " << results.status().message() << "\n";
@@ -267,7 +249,7 @@ int RunMatchCommand(const std::vector<std::string>& words) {
       return 1;
     }
   }
-  return interrupted ? 130 : 0;
+  return signals.received() ? 130 : 0;
 }
 
 }  // namespace judkins

@@ -1,16 +1,15 @@
 #include "worker/cli/run_command.h"
 
-#include <signal.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "common/grouped_options.h"
+#include "common/stop_signals.h"
 
 namespace judkins {
 
@@ -66,21 +65,9 @@ int RunWorkerCommand(const std::vector<std::string>& words) {
     std::cerr << "judkins-worker run: " << options.status().message() << "\n";
     return 2;
   }
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   WorkerDaemon daemon(*options);
-  std::atomic<bool> finished{false};
-  std::thread watcher([&] {
-    const timespec tick{0, 200 * 1000 * 1000};
-    while (!finished)
-      if (sigtimedwait(&signals, nullptr, &tick) > 0) daemon.Stop();
-  });
+  const StopSignals signals([&daemon] { daemon.Stop(); });
   const absl::Status status = daemon.Run();
-  finished = true;
-  watcher.join();
   if (!status.ok()) {
     std::cerr << "judkins-worker run: " << status.message() << "\n";
     return 1;

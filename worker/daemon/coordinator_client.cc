@@ -1,12 +1,9 @@
 #include "worker/daemon/coordinator_client.h"
 
-#include <grpcpp/create_channel.h>
-#include <grpcpp/security/credentials.h>
-
 #include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/channel.h"
 #include "absl/time/clock.h"
 
 namespace judkins {
@@ -19,21 +16,9 @@ absl::Status FromGrpc(const grpc::Status& status) {
 absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(const std::string& target,
                                                                               const std::string& token,
                                                                               const std::string& tls_ca_file) {
-  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
-  if (!tls_ca_file.empty()) {
-    std::ifstream in(tls_ca_file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", tls_ca_file, "'"));
-    std::stringstream ca;
-    ca << in.rdbuf();
-    grpc::SslCredentialsOptions ssl;
-    ssl.pem_root_certs = ca.str();
-    credentials = grpc::SslCredentials(ssl);
-  }
-  grpc::ChannelArguments arguments;
-  arguments.SetMaxSendMessageSize(80 << 20);
-  arguments.SetMaxReceiveMessageSize(80 << 20);
-  return std::make_unique<CoordinatorClient>(
-      Passkey(), v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, credentials, arguments)), token);
+  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(target, tls_ca_file);
+  if (!channel.ok()) return channel.status();
+  return std::make_unique<CoordinatorClient>(Passkey(), v1::WorkerService::NewStub(*channel), token);
 }
 
 std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration timeout) const {
