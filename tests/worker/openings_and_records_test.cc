@@ -53,6 +53,10 @@ TEST(GameClockTest, ChargesTimeAndDetectsForfeits) {
   const TimeControl fischer = *TimeControl::Fischer("1+0.1");
   GameClock clock({fischer, fischer}, absl::Milliseconds(50));
   EXPECT_EQ(clock.GoCommand(kBlack), "go btime 1000 wtime 1000 binc 100 winc 100");
+  GameClock uneven({fischer, *TimeControl::Fischer("5+0.2")}, absl::ZeroDuration());
+  EXPECT_EQ(uneven.GoCommand(kBlack), "go btime 1000 wtime 5000 binc 100 winc 200");
+  // For engines that read the fields the other way round (Fairy-Stockfish 11.1 in USI mode).
+  EXPECT_EQ(uneven.GoCommand(kBlack, true), "go btime 5000 wtime 1000 binc 200 winc 100");
   EXPECT_TRUE(clock.Charge(kBlack, absl::Milliseconds(300)));
   EXPECT_EQ(clock.remaining(kBlack), absl::Milliseconds(800));
   EXPECT_FALSE(clock.Charge(kWhite, absl::Milliseconds(1100)));

@@ -67,9 +67,10 @@ absl::Status ApplyEngineKeys(const OptionGroup& group, EngineEntry& entry) {
     else if (key == "name") engine.name = value;
     else if (key == "dir") engine.working_directory = value;
     else if (key == "stderr") engine.stderr_path = value;
+    else if (key == "swap-clocks" && (value == "true" || value == "false")) engine.swap_clocks = value == "true";
     else if (absl::StartsWith(key, "option.") && key.size() > 7) engine.options.emplace_back(key.substr(7), value);
     else return Invalid(group.name, absl::StrCat("unknown key '", key,
-                                                 "' (cmd, arg, name, dir, stderr, option.NAME, tc, byoyomi, movetime, nodes, depth)"));
+                                                 "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, movetime, nodes, depth)"));
   }
   return absl::OkStatus();
 }

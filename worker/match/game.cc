@@ -114,7 +114,7 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
     const std::string& name = engine.config().name;
     const absl::Duration allowance = clock.timed(side) ? clock.Allowance(side) : settings.hang_timeout;
     absl::StatusOr<EngineMove> answer = engine.Think(absl::StrCat(position_prefix, " ", absl::StrJoin(moves, " ")),
-                                                     clock.GoCommand(side), absl::Now() + allowance);
+                                                     clock.GoCommand(side, engine.config().swap_clocks), absl::Now() + allowance);
     if (!answer.ok()) {
       if (absl::IsDeadlineExceeded(answer.status()))
         return clock.timed(side)

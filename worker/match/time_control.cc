@@ -92,14 +92,15 @@ std::string TimeControl::ToString() const {
 GameClock::GameClock(const std::array<TimeControl, 2>& controls, absl::Duration margin)
     : controls_(controls), margin_(margin), remaining_{controls[kBlack].base, controls[kWhite].base} {}
 
-std::string GameClock::GoCommand(Color side) const {
+std::string GameClock::GoCommand(Color side, bool swap_clocks) const {
   const TimeControl& control = controls_[side];
+  const Color b = swap_clocks ? kWhite : kBlack, w = ~b;
   switch (control.kind) {
     case TimeControl::Kind::kFischer:
-      return absl::StrCat("go btime ", Ms(remaining_[kBlack]), " wtime ", Ms(remaining_[kWhite]), " binc ",
-                          Ms(controls_[kBlack].increment), " winc ", Ms(controls_[kWhite].increment));
+      return absl::StrCat("go btime ", Ms(remaining_[b]), " wtime ", Ms(remaining_[w]), " binc ",
+                          Ms(controls_[b].increment), " winc ", Ms(controls_[w].increment));
     case TimeControl::Kind::kByoyomi:
-      return absl::StrCat("go btime ", Ms(remaining_[kBlack]), " wtime ", Ms(remaining_[kWhite]), " byoyomi ",
+      return absl::StrCat("go btime ", Ms(remaining_[b]), " wtime ", Ms(remaining_[w]), " byoyomi ",
                           Ms(control.byoyomi));
     case TimeControl::Kind::kMovetime: return absl::StrCat("go movetime ", Ms(control.movetime));
     case TimeControl::Kind::kNodes: return absl::StrCat("go nodes ", control.nodes);

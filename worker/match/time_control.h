@@ -39,8 +39,9 @@ struct TimeControl {
 class GameClock {
  public:
   GameClock(const std::array<TimeControl, 2>& controls, absl::Duration margin);
-  // The USI go command for the side to move (clocks carry both sides' times).
-  std::string GoCommand(Color side) const;
+  // The USI go command for the side to move (clocks carry both sides' times;
+  // swapped for engines that read them the other way round).
+  std::string GoCommand(Color side, bool swap_clocks = false) const;
   bool timed(Color side) const { return controls_[side].timed(); }
   // How long the side may take before it has lost on time (untimed: forever).
   absl::Duration Allowance(Color side) const;

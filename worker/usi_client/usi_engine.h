@@ -23,6 +23,9 @@ struct EngineConfig {
   std::string working_directory;
   std::vector<std::pair<std::string, std::string>> options;  // setoption name/value, in order
   std::string stderr_path;          // where the engine's stderr is appended; empty: discarded
+  // The engine reads btime/wtime (and binc/winc) the other way round, as
+  // Fairy-Stockfish 11.1 does in USI mode: the referee swaps them for it.
+  bool swap_clocks = false;
 };
 
 // The last search report before a bestmove.
