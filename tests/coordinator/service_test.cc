@@ -1,10 +1,14 @@
 // The coordinator's gRPC services, served for real on loopback with a real
 // SQLite file: auth, validation, artifacts, scheduling, leases, reports.
 #include <grpcpp/create_channel.h>
+#include <grpcpp/security/credentials.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "common/sha256.h"
 #include "coordinator/server/coordinator_server.h"
@@ -274,6 +278,47 @@ TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
   }
   EXPECT_EQ(update.state(), v1::TEST_STATE_STOPPED);
   EXPECT_TRUE(reader->Finish().ok());
+}
+
+TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
+  const std::string dir = ::testing::TempDir() + "/coordinator_tls";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string key = dir + "/key.pem", cert = dir + "/cert.pem";
+  const std::string command = "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+                              "-addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " + key + " -out " + cert +
+                              " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << "openssl is installed by scripts/bootstrap";
+  CoordinatorOptions options;
+  options.listen = "127.0.0.1:0";
+  options.data_dir = dir + "/data";
+  options.tokens = {kWorkerToken, kAdminToken};
+  options.tls_cert_file = cert;
+  options.tls_key_file = key;
+  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
+
+  std::ifstream in(cert);
+  std::stringstream pem;
+  pem << in.rdbuf();
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = pem.str();
+  auto secure = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::SslCredentials(ssl)));
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  v1::ListTestsResponse tests;
+  EXPECT_TRUE(secure->ListTests(context.get(), {}, &tests).ok());
+
+  auto plain = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
+  auto plain_context = std::make_unique<grpc::ClientContext>();
+  plain_context->AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  plain_context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(3)));
+  EXPECT_FALSE(plain->ListTests(plain_context.get(), {}, &tests).ok());
+
+  options.tls_key_file.clear();  // half a TLS configuration is refused
+  options.data_dir = dir + "/data2";
+  EXPECT_THAT(std::string(CoordinatorServer::Start(options).status().message()), HasSubstr("both a certificate and a key"));
 }
 
 }  // namespace
