@@ -73,7 +73,8 @@ grpc::Status WorkerServiceImpl::ReportBatch(grpc::ServerContext* context, const 
   if (!result.ok()) return ToGrpc(result.status());
   c_.metrics.ObserveCommit(absl::Now() - start);
   if (result->counted) {
-    c_.metrics.CountReport(result->test.id(), request->wdl(), request->games_size() / 2);
+    const v1::Pentanomial& p = result->counted_pairs;
+    c_.metrics.CountReport(result->test.id(), result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
     c_.metrics.CountBatches("reported");
     c_.changes.Changed();
   }

@@ -488,6 +488,7 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
       if (absl::Status s = unqueue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Run(); !s.ok()) return s;
       result.counted = true;
       CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), test->pentanomial, test->wdl);
+      CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), result.counted_pairs, result.counted_games);
       if (sprt && !Ended(test->state)) {
         const stats::SprtStatus status =
             stats::UpdateSprt(*sprt, ResultsOf(test->pentanomial, test->wdl), test->overshoot);

@@ -57,6 +57,8 @@ class Store {
     bool counted = false;     // false: every pair of it was already counted
     bool test_ended = false;  // the test is finished or stopped
     v1::Test test;
+    v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
+    v1::WinDrawLoss counted_games;
   };
   absl::StatusOr<ReportResult> RecordReport(const v1::BatchReport& report, absl::Time now);
 

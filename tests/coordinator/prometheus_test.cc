@@ -1,0 +1,113 @@
+// The coordinator's metrics as a real Prometheus server scrapes and serves them.
+#include <grpcpp/create_channel.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "absl/strings/match.h"
+#include "coordinator/server/coordinator_server.h"
+#include "tests/support/batch_reports.h"
+#include "tests/support/http_get.h"
+#include "worker/usi_client/engine_process.h"
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+std::unique_ptr<grpc::ClientContext> As(const char* token) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->AddMetadata("authorization", std::string("Bearer ") + token);
+  return context;
+}
+
+TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
+  const std::string dir = ::testing::TempDir() + "/prometheus_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  CoordinatorOptions options;
+  options.listen = "127.0.0.1:0";
+  options.metrics_listen = "127.0.0.1:0";
+  options.data_dir = dir + "/coordinator";
+  options.tokens = {kWorkerToken, kAdminToken};
+  options.expiry_interval = absl::Milliseconds(100);
+  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+  ASSERT_TRUE(server.ok()) << server.status();
+  ASSERT_GT((*server)->metrics_port(), 0);
+
+  // Some traffic: an artifact, a test, a worker, one batch reported.
+  auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", (*server)->port()), grpc::InsecureChannelCredentials());
+  auto admin = v1::AdminService::NewStub(channel);
+  auto worker = v1::WorkerService::NewStub(channel);
+  v1::UploadArtifactResponse uploaded;
+  {
+    auto context = As(kAdminToken);
+    auto writer = admin->UploadArtifact(context.get(), &uploaded);
+    v1::ArtifactChunk chunk;
+    chunk.set_data("engine");
+    writer->Write(chunk);
+    writer->WritesDone();
+    ASSERT_TRUE(writer->Finish().ok());
+  }
+  v1::CreateTestRequest create;
+  v1::TestSpec& spec = *create.mutable_spec();
+  for (v1::EngineSpec* engine : {spec.mutable_dev(), spec.mutable_base()}) {
+    engine->set_name(engine == spec.mutable_dev() ? "dev" : "base");
+    engine->set_artifact_sha256(uploaded.sha256());
+  }
+  spec.mutable_time_control()->set_nodes(1000);
+  spec.set_book("default");
+  spec.set_book_size(500);
+  spec.set_fixed_pairs(1000);
+  v1::Test test;
+  ASSERT_TRUE(admin->CreateTest(As(kAdminToken).get(), create, &test).ok());
+  v1::RegisterRequest registration;
+  registration.mutable_capabilities()->set_name("w");
+  registration.mutable_capabilities()->set_concurrency(1);
+  registration.mutable_capabilities()->set_speed(1e9);
+  v1::RegisterResponse registered;
+  ASSERT_TRUE(worker->Register(As(kWorkerToken).get(), registration, &registered).ok());
+  v1::WorkRequest request;
+  request.set_worker_id(registered.worker_id());
+  v1::WorkResponse work;
+  ASSERT_TRUE(worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+  v1::ReportAck ack;
+  const v1::BatchReport report = testing::DevWinsAll(work.batch(), registered.worker_id());
+  ASSERT_TRUE(worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+  const int pairs = work.batch().pairs_size();
+
+  // A real Prometheus scraping the coordinator every second.
+  const int prometheus_port = testing::FreePort();
+  std::ofstream(dir + "/prometheus.yml") << "global:\n  scrape_interval: 1s\nscrape_configs:\n"
+                                            "  - job_name: judkins-coordinator\n    static_configs:\n"
+                                            "      - targets: ['127.0.0.1:" << (*server)->metrics_port() << "']\n";
+  absl::StatusOr<std::unique_ptr<EngineProcess>> prometheus = EngineProcess::Start(
+      {.argv = {"/usr/bin/prometheus", "--config.file=" + dir + "/prometheus.yml",
+                "--storage.tsdb.path=" + dir + "/tsdb", absl::StrCat("--web.listen-address=127.0.0.1:", prometheus_port)},
+       .stderr_path = dir + "/prometheus.log"});
+  ASSERT_TRUE(prometheus.ok()) << prometheus.status() << " (scripts/bootstrap installs prometheus)";
+  auto query = [&](const std::string& expression) {
+    return testing::HttpGet(prometheus_port, "/api/v1/query?query=" + expression);
+  };
+  std::string pairs_result;
+  for (int i = 0; i < 300 && !absl::StrContains(pairs_result, "\"value\""); ++i) {
+    absl::SleepFor(absl::Milliseconds(100));
+    pairs_result = query("judkins_pairs_reported_total");
+  }
+  EXPECT_THAT(pairs_result, HasSubstr(absl::StrCat("\"", pairs, "\"]")));
+  EXPECT_THAT(query("up"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_games_reported_total%7Bresult%3D%22win%22%7D"), HasSubstr(absl::StrCat("\"", 2 * pairs, "\"]")));
+  EXPECT_THAT(query("judkins_batches_total%7Bevent%3D%22leased%22%7D"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_tests%7Bstate%3D%22running%22%7D"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_workers_connected"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_rpc_latency_seconds_count%7Bmethod%3D%22ReportBatch%22%7D"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_store_commit_seconds_count"), HasSubstr("\"1\"]"));
+}
+
+}  // namespace
+}  // namespace judkins
