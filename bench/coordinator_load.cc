@@ -61,9 +61,12 @@ void Run(int workers, absl::Duration duration) {
   spec.mutable_time_control()->set_fischer("10+0.1");
   spec.set_book("default");
   spec.set_book_size(500);
-  spec.set_fixed_pairs(1'000'000'000);
+  spec.set_fixed_pairs(100'000'000);
   v1::Test test;
-  (void)admin->CreateTest(As(kAdminToken).get(), create, &test);
+  if (const grpc::Status status = admin->CreateTest(As(kAdminToken).get(), create, &test); !status.ok()) {
+    std::fprintf(stderr, "cannot create the test: %s\n", status.error_message().c_str());
+    return;
+  }
 
   std::atomic<bool> running{true};
   std::atomic<uint64_t> acknowledged{0};
