@@ -419,10 +419,8 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   return int(expired.size());
 }
 
-absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
+absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now,
+                                                       uint64_t* test_id_out) {
   absl::StatusOr<sqlite::Statement> select =
       db_->Prepare("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
   if (!select.ok()) return select.status();
@@ -431,6 +429,7 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
   if (!found.ok()) return found.status();
   if (!*found) return absl::NotFoundError(absl::StrCat("batch_id: no batch ", report.batch_id()));
   const uint64_t test_id = select->Int(0);
+  *test_id_out = test_id;
   if (uint64_t(select->Int(1)) != report.worker_id())
     return absl::PermissionDeniedError(absl::StrCat("batch ", report.batch_id(), " was leased to another worker"));
   v1::Batch batch;
@@ -523,12 +522,48 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
     if (absl::Status s = mark->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(report.batch_id())).Run(); !s.ok())
       return s;
   }
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
   result.test_ended = Ended(test->state);
-  absl::StatusOr<v1::Test> message = LoadTest(test_id);
-  if (!message.ok()) return message.status();
-  result.test = *std::move(message);
   return result;
+}
+
+absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
+  PendingReport mine{&report, now, std::nullopt};
+  {
+    absl::MutexLock queue_lock(&queue_mutex_);
+    queue_.push_back(&mine);
+  }
+  absl::MutexLock lock(&mutex_);
+  if (mine.result) return *std::move(mine.result);  // committed along with another caller's
+  std::vector<PendingReport*> group;
+  {
+    absl::MutexLock queue_lock(&queue_mutex_);
+    group.swap(queue_);
+  }
+  std::vector<uint64_t> test_ids(group.size(), 0);
+  absl::Status committed = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
+    if (!transaction.ok()) return transaction.status();
+    for (size_t i = 0; i < group.size(); ++i) {
+      // A savepoint each: a refused report undoes only itself.
+      if (absl::Status s = db_->Execute("SAVEPOINT report"); !s.ok()) return s;
+      group[i]->result = ApplyReport(*group[i]->report, group[i]->now, &test_ids[i]);
+      if (!group[i]->result->ok())
+        if (absl::Status s = db_->Execute("ROLLBACK TO report"); !s.ok()) return s;
+      if (absl::Status s = db_->Execute("RELEASE report"); !s.ok()) return s;
+    }
+    return transaction->Commit();
+  }();
+  for (size_t i = 0; i < group.size(); ++i) {
+    if (!committed.ok()) {
+      group[i]->result = committed;
+      continue;
+    }
+    if (!group[i]->result->ok()) continue;
+    absl::StatusOr<v1::Test> message = LoadTest(test_ids[i]);
+    if (!message.ok()) group[i]->result = message.status();
+    else (*group[i]->result)->test = *std::move(message);
+  }
+  return *std::move(mine.result);
 }
 
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {

@@ -60,6 +60,8 @@ class Store {
     v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
     v1::WinDrawLoss counted_games;
   };
+  // Reports arriving together are committed together (group commit): one
+  // transaction and one fsync for all of them, each in its own savepoint.
   absl::StatusOr<ReportResult> RecordReport(const v1::BatchReport& report, absl::Time now);
 
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
@@ -72,9 +74,20 @@ class Store {
 
  private:
   absl::StatusOr<v1::Test> LoadTest(uint64_t test_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // One report inside an open transaction; sets *test_id.
+  absl::StatusOr<ReportResult> ApplyReport(const v1::BatchReport& report, absl::Time now, uint64_t* test_id)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+
+  struct PendingReport {
+    const v1::BatchReport* report;
+    absl::Time now;
+    std::optional<absl::StatusOr<ReportResult>> result;  // set, under mutex_, once committed
+  };
 
   absl::Mutex mutex_;  // one connection: transactions must not interleave
   std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
+  absl::Mutex queue_mutex_;
+  std::vector<PendingReport*> queue_ ABSL_GUARDED_BY(queue_mutex_);
 };
 
 }  // namespace judkins

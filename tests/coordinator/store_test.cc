@@ -5,7 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
+#include <thread>
 
 #include "coordinator/store/migrations.h"
 #include "tests/support/batch_reports.h"
@@ -190,6 +192,30 @@ TEST_F(StoreTest, FixedGamesTestsHandOutExactlyTheirPairs) {
   EXPECT_TRUE(last->test_ended);
   EXPECT_EQ(last->test.finished_because(), "fixed games played");
   EXPECT_EQ(last->test.pentanomial().dd_wl(), 5u);
+}
+
+TEST_F(StoreTest, ReportsArrivingTogetherAreCommittedTogetherAndEachCountsOnce) {
+  v1::TestSpec spec = Spec();
+  spec.set_fixed_pairs(100000);
+  const uint64_t test = store_->CreateTest(spec, kNow)->id();
+  std::vector<v1::Batch> batches;
+  for (int i = 0; i < 160; ++i) batches.push_back(Lease(test, 2));
+  std::atomic<int> next{0}, refused{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      for (int i = next++; i < int(batches.size()); i = next++) {
+        v1::BatchReport report = Report(batches[i], worker_);
+        if (i % 10 == 0) report.mutable_games(0)->set_pair_index(999999);  // refused alone
+        absl::StatusOr<Store::ReportResult> result = store_->RecordReport(report, kNow);
+        if (!result.ok()) ++refused;
+        // Sent twice, counted once.
+        if (result.ok()) EXPECT_FALSE(store_->RecordReport(Report(batches[i], worker_), kNow)->counted);
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(refused.load(), 16);
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 2u * (160 - 16));
 }
 
 TEST_F(StoreTest, EverythingCommittedSurvivesReopening) {
