@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 1> kMigrations = {
+constexpr std::array<const char*, 2> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -49,6 +49,11 @@ constexpr std::array<const char*, 1> kMigrations = {
       PRIMARY KEY (test_id, pair_index));
     CREATE TABLE artifacts (
       sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, name TEXT NOT NULL, created INTEGER NOT NULL);
+    )sql",
+    // 2: pairs per batch as a column, so work in flight is an indexed sum.
+    R"sql(
+    ALTER TABLE batches ADD COLUMN pair_count INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX batches_by_test ON batches(test_id, state);
     )sql",
 };
 

@@ -140,20 +140,15 @@ absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
   return ReadTestRow(*select);
 }
 
-// Pairs of leased batches: stored as a Batch message holding only its pairs.
+// Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
-  absl::StatusOr<sqlite::Statement> select = db.Prepare("SELECT pairs FROM batches WHERE test_id = ? AND state = 1");
+  absl::StatusOr<sqlite::Statement> select =
+      db.Prepare("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id));
-  uint64_t pairs = 0;
-  while (true) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) return pairs;
-    v1::Batch batch;
-    batch.ParseFromString(select->Text(0));
-    pairs += batch.pairs_size();
-  }
+  absl::StatusOr<bool> row = select->Step();
+  if (!row.ok()) return row.status();
+  return uint64_t(select->Int(0));
 }
 
 }  // namespace
@@ -333,13 +328,15 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
 
   batch.set_lease_deadline_unix_ms(absl::ToUnixMillis(deadline));
   absl::StatusOr<sqlite::Statement> insert = db_->Prepare(
-      "INSERT INTO batches (test_id, worker_id, pairs, state, lease_deadline_ms, created) VALUES (?, ?, ?, 1, ?, ?)");
+      "INSERT INTO batches (test_id, worker_id, pairs, state, lease_deadline_ms, created, pair_count) "
+      "VALUES (?, ?, ?, 1, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
   insert->Bind(1, int64_t(test_id))
       .Bind(2, int64_t(worker_id))
       .BindBlob(3, batch.SerializeAsString())
       .Bind(4, absl::ToUnixMillis(deadline))
-      .Bind(5, absl::ToUnixSeconds(now));
+      .Bind(5, absl::ToUnixSeconds(now))
+      .Bind(6, int64_t(batch.pairs_size()));
   if (absl::Status s = insert->Run(); !s.ok()) {
     if (absl::StrContains(s.message(), "FOREIGN KEY"))
       return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
