@@ -74,7 +74,7 @@ grpc::Status WorkerServiceImpl::ReportBatch(grpc::ServerContext* context, const 
   c_.metrics.ObserveCommit(absl::Now() - start);
   if (result->counted) {
     const v1::Pentanomial& p = result->counted_pairs;
-    c_.metrics.CountReport(result->test.id(), result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
+    c_.metrics.CountReport(result->test_id, result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
     c_.metrics.CountBatches("reported");
     c_.changes.Changed();
   }

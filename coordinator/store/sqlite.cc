@@ -27,7 +27,10 @@ absl::StatusOr<std::unique_ptr<Database>> Database::Open(const std::string& path
   return db;
 }
 
-Database::~Database() { sqlite3_close(db_); }
+Database::~Database() {
+  for (auto& [sql, statement] : cache_) sqlite3_finalize(statement);
+  sqlite3_close(db_);
+}
 
 absl::Status Database::Execute(absl::string_view sql) {
   char* message = nullptr;
@@ -43,7 +46,20 @@ absl::StatusOr<Statement> Database::Prepare(absl::string_view sql) {
   sqlite3_stmt* statement = nullptr;
   if (sqlite3_prepare_v2(db_, sql.data(), int(sql.size()), &statement, nullptr) != SQLITE_OK)
     return Error(db_, absl::StrCat("prepare ", sql.substr(0, 60)));
-  return Statement(statement, db_);
+  return Statement(statement, db_, true);
+}
+
+absl::StatusOr<Statement> Database::Cached(const std::string& sql) {
+  auto it = cache_.find(sql);
+  if (it == cache_.end()) {
+    sqlite3_stmt* statement = nullptr;
+    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement, nullptr) != SQLITE_OK)
+      return Error(db_, absl::StrCat("prepare ", absl::string_view(sql).substr(0, 60)));
+    it = cache_.emplace(sql, statement).first;
+  }
+  sqlite3_reset(it->second);
+  sqlite3_clear_bindings(it->second);
+  return Statement(it->second, db_, false);
 }
 
 Statement& Statement::Bind(int index, int64_t value) {

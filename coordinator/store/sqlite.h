@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -27,6 +30,9 @@ class Database {
 
   absl::Status Execute(absl::string_view sql);  // statements without results
   absl::StatusOr<Statement> Prepare(absl::string_view sql);
+  // A prepared statement kept for reuse (reset, bindings cleared); the
+  // database owns it. Compiling SQL on every call costs more than running it.
+  absl::StatusOr<Statement> Cached(const std::string& sql);
   int64_t last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
   int changes() const { return sqlite3_changes(db_); }
   sqlite3* handle() { return db_; }
@@ -38,13 +44,18 @@ class Database {
 
  private:
   sqlite3* db_;
+  absl::flat_hash_map<std::string, sqlite3_stmt*> cache_;
 };
 
 class Statement {
  public:
-  Statement(Statement&& other) noexcept : statement_(std::exchange(other.statement_, nullptr)), db_(other.db_) {}
+  Statement(Statement&& other) noexcept
+      : statement_(std::exchange(other.statement_, nullptr)), db_(other.db_), owned_(other.owned_) {}
   Statement& operator=(Statement&&) = delete;
-  ~Statement() { sqlite3_finalize(statement_); }
+  ~Statement() {
+    if (owned_) sqlite3_finalize(statement_);
+    else if (statement_) sqlite3_reset(statement_);  // a cached one: release its read snapshot
+  }
 
   // Parameters are numbered from 1, as in SQL.
   Statement& Bind(int index, int64_t value);
@@ -64,9 +75,10 @@ class Statement {
 
  private:
   friend class Database;
-  Statement(sqlite3_stmt* statement, sqlite3* db) : statement_(statement), db_(db) {}
+  Statement(sqlite3_stmt* statement, sqlite3* db, bool owned) : statement_(statement), db_(db), owned_(owned) {}
   sqlite3_stmt* statement_;
   sqlite3* db_;
+  bool owned_;
 };
 
 // Begins on construction (IMMEDIATE: it takes the write lock at once) and

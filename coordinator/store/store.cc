@@ -100,7 +100,7 @@ uint32_t OpeningFor(uint64_t test_id, uint64_t pair_index, uint32_t book_size) {
 int DevHalfPoints(const v1::GameOutcome& game) { return HalfPoints(game.result(), game.game_in_pair() == 0); }
 
 absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
-  absl::StatusOr<sqlite::Statement> update = db.Prepare(
+  absl::StatusOr<sqlite::Statement> update = db.Cached(
       "UPDATE tests SET state = ?, ll = ?, ld = ?, dd_wl = ?, dw = ?, ww = ?, wins = ?, draws = ?, losses = ?, "
       "next_pair = ?, overshoot_valid = ?, overshoot_last = ?, ref0 = ?, m0 = ?, sq0 = ?, ref1 = ?, m1 = ?, sq1 = ?, "
       "finished_because = ?, updated = ? WHERE id = ?");
@@ -131,7 +131,7 @@ absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
 }
 
 absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
-  absl::StatusOr<sqlite::Statement> select = db.Prepare(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
+  absl::StatusOr<sqlite::Statement> select = db.Cached(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id));
   absl::StatusOr<bool> row = select->Step();
@@ -143,7 +143,7 @@ absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
   absl::StatusOr<sqlite::Statement> select =
-      db.Prepare("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
+      db.Cached("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id));
   absl::StatusOr<bool> row = select->Step();
@@ -171,7 +171,7 @@ absl::StatusOr<v1::Test> Store::LoadTest(uint64_t test_id) {
 absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now) {
   absl::MutexLock lock(&mutex_);
   absl::StatusOr<sqlite::Statement> insert =
-      db_->Prepare("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
+      db_->Cached("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
   insert->BindBlob(1, spec.SerializeAsString())
       .Bind(2, int64_t(v1::TEST_STATE_PENDING))
@@ -188,7 +188,7 @@ absl::StatusOr<v1::Test> Store::GetTest(uint64_t test_id) {
 
 absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Prepare(
+  absl::StatusOr<sqlite::Statement> select = db_->Cached(
       include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (1, 2) ORDER BY id");
   if (!select.ok()) return select.status();
   std::vector<uint64_t> ids;
@@ -225,7 +225,7 @@ absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
 
 absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
   absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Prepare("SELECT id, spec FROM tests WHERE state IN (1, 2) ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT id, spec FROM tests WHERE state IN (1, 2) ORDER BY id");
   if (!select.ok()) return select.status();
   std::vector<ActiveTest> tests;
   while (true) {
@@ -247,7 +247,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
 absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now) {
   absl::MutexLock lock(&mutex_);
   absl::StatusOr<sqlite::Statement> insert =
-      db_->Prepare("INSERT INTO workers (capabilities, registered, last_seen) VALUES (?, ?, ?)");
+      db_->Cached("INSERT INTO workers (capabilities, registered, last_seen) VALUES (?, ?, ?)");
   if (!insert.ok()) return insert.status();
   insert->BindBlob(1, capabilities.SerializeAsString()).Bind(2, absl::ToUnixSeconds(now)).Bind(3, absl::ToUnixSeconds(now));
   if (absl::Status status = insert->Run(); !status.ok()) return status;
@@ -256,7 +256,7 @@ absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& cap
 
 absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
   absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Prepare(
+  absl::StatusOr<sqlite::Statement> select = db_->Cached(
       "SELECT id, capabilities, last_seen, (SELECT COUNT(*) FROM batches WHERE worker_id = workers.id AND state = 1) "
       "FROM workers ORDER BY id");
   if (!select.ok()) return select.status();
@@ -275,7 +275,7 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
 
 absl::StatusOr<v1::WorkerCapabilities> Store::GetWorker(uint64_t worker_id) {
   absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Prepare("SELECT capabilities FROM workers WHERE id = ?");
+  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT capabilities FROM workers WHERE id = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(worker_id));
   absl::StatusOr<bool> row = select->Step();
@@ -297,7 +297,7 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
 
   v1::Batch batch;
   // Pairs of expired leases go out again first.
-  absl::StatusOr<sqlite::Statement> queued = db_->Prepare(
+  absl::StatusOr<sqlite::Statement> queued = db_->Cached(
       "SELECT pair_index, opening_index FROM reissue_queue WHERE test_id = ? ORDER BY pair_index LIMIT ?");
   if (!queued.ok()) return queued.status();
   queued->Bind(1, int64_t(test_id)).Bind(2, int64_t(pairs));
@@ -310,7 +310,7 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
     pair.set_opening_index(queued->Int(1));
   }
   for (const v1::PairAssignment& pair : batch.pairs()) {
-    absl::StatusOr<sqlite::Statement> remove = db_->Prepare("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
+    absl::StatusOr<sqlite::Statement> remove = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
     if (!remove.ok()) return remove.status();
     if (absl::Status s = remove->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair.pair_index())).Run(); !s.ok()) return s;
   }
@@ -327,7 +327,7 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   if (batch.pairs_size() == 0) return std::optional<v1::Batch>();
 
   batch.set_lease_deadline_unix_ms(absl::ToUnixMillis(deadline));
-  absl::StatusOr<sqlite::Statement> insert = db_->Prepare(
+  absl::StatusOr<sqlite::Statement> insert = db_->Cached(
       "INSERT INTO batches (test_id, worker_id, pairs, state, lease_deadline_ms, created, pair_count) "
       "VALUES (?, ?, ?, 1, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
@@ -357,18 +357,18 @@ absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::
   absl::MutexLock lock(&mutex_);
   absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
   if (!transaction.ok()) return transaction.status();
-  absl::StatusOr<sqlite::Statement> seen = db_->Prepare("UPDATE workers SET last_seen = ? WHERE id = ?");
+  absl::StatusOr<sqlite::Statement> seen = db_->Cached("UPDATE workers SET last_seen = ? WHERE id = ?");
   if (!seen.ok()) return seen.status();
   if (absl::Status s = seen->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(worker_id)).Run(); !s.ok()) return s;
   if (db_->changes() == 0) return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
   std::vector<uint64_t> stop;
   for (uint64_t batch_id : batch_ids) {
-    absl::StatusOr<sqlite::Statement> extend = db_->Prepare(
+    absl::StatusOr<sqlite::Statement> extend = db_->Cached(
         "UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND worker_id = ? AND state = 1");
     if (!extend.ok()) return extend.status();
     extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, int64_t(worker_id));
     if (absl::Status s = extend->Run(); !s.ok()) return s;
-    absl::StatusOr<sqlite::Statement> state = db_->Prepare(
+    absl::StatusOr<sqlite::Statement> state = db_->Cached(
         "SELECT tests.state FROM batches JOIN tests ON tests.id = batches.test_id WHERE batches.id = ?");
     if (!state.ok()) return state.status();
     state->Bind(1, int64_t(batch_id));
@@ -385,7 +385,7 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
   if (!transaction.ok()) return transaction.status();
   absl::StatusOr<sqlite::Statement> select =
-      db_->Prepare("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
+      db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
   if (!select.ok()) return select.status();
   select->Bind(1, absl::ToUnixMillis(now));
   std::vector<std::pair<uint64_t, v1::Batch>> expired;
@@ -399,12 +399,12 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
     expired.emplace_back(select->Int(0), std::move(batch));
   }
   for (const auto& [batch_id, batch] : expired) {
-    absl::StatusOr<sqlite::Statement> mark = db_->Prepare("UPDATE batches SET state = 3 WHERE id = ?");
+    absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
     if (!mark.ok()) return mark.status();
     if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
     for (const v1::PairAssignment& pair : batch.pairs()) {
       // Only pairs nobody has reported yet need playing again.
-      absl::StatusOr<sqlite::Statement> requeue = db_->Prepare(
+      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
           "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
           "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
       if (!requeue.ok()) return requeue.status();
@@ -416,17 +416,15 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   return int(expired.size());
 }
 
-absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now,
-                                                       uint64_t* test_id_out) {
+absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now) {
   absl::StatusOr<sqlite::Statement> select =
-      db_->Prepare("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
+      db_->Cached("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(report.batch_id()));
   absl::StatusOr<bool> found = select->Step();
   if (!found.ok()) return found.status();
   if (!*found) return absl::NotFoundError(absl::StrCat("batch_id: no batch ", report.batch_id()));
   const uint64_t test_id = select->Int(0);
-  *test_id_out = test_id;
   if (uint64_t(select->Int(1)) != report.worker_id())
     return absl::PermissionDeniedError(absl::StrCat("batch ", report.batch_id(), " was leased to another worker"));
   v1::Batch batch;
@@ -473,13 +471,13 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
   if (state != kReported) {
     const std::optional<stats::SprtParameters> sprt = SprtOf(test->spec);
     for (const auto& [pair_index, pair_games] : games) {
-      absl::StatusOr<sqlite::Statement> count = db_->Prepare(
+      absl::StatusOr<sqlite::Statement> count = db_->Cached(
           "INSERT OR IGNORE INTO counted_pairs (test_id, pair_index, batch_id) VALUES (?, ?, ?)");
       if (!count.ok()) return count.status();
       count->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Bind(3, int64_t(report.batch_id()));
       if (absl::Status s = count->Run(); !s.ok()) return s;
       if (db_->changes() == 0) continue;  // another batch already counted this pair
-      absl::StatusOr<sqlite::Statement> unqueue = db_->Prepare("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
+      absl::StatusOr<sqlite::Statement> unqueue = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
       if (!unqueue.ok()) return unqueue.status();
       if (absl::Status s = unqueue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Run(); !s.ok()) return s;
       result.counted = true;
@@ -505,7 +503,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
       }
     }
     for (const v1::PairAssignment* pair : handed_back) {
-      absl::StatusOr<sqlite::Statement> requeue = db_->Prepare(
+      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
           "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
           "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
       if (!requeue.ok()) return requeue.status();
@@ -514,12 +512,13 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     }
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-    absl::StatusOr<sqlite::Statement> mark = db_->Prepare("UPDATE batches SET state = 2, reported = ? WHERE id = ?");
+    absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 2, reported = ? WHERE id = ?");
     if (!mark.ok()) return mark.status();
     if (absl::Status s = mark->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(report.batch_id())).Run(); !s.ok())
       return s;
   }
   result.test_ended = Ended(test->state);
+  result.test_id = test_id;
   return result;
 }
 
@@ -536,37 +535,28 @@ absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& r
     absl::MutexLock queue_lock(&queue_mutex_);
     group.swap(queue_);
   }
-  std::vector<uint64_t> test_ids(group.size(), 0);
   absl::Status committed = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
     if (!transaction.ok()) return transaction.status();
     for (size_t i = 0; i < group.size(); ++i) {
       // A savepoint each: a refused report undoes only itself.
       if (absl::Status s = db_->Execute("SAVEPOINT report"); !s.ok()) return s;
-      group[i]->result = ApplyReport(*group[i]->report, group[i]->now, &test_ids[i]);
+      group[i]->result = ApplyReport(*group[i]->report, group[i]->now);
       if (!group[i]->result->ok())
         if (absl::Status s = db_->Execute("ROLLBACK TO report"); !s.ok()) return s;
       if (absl::Status s = db_->Execute("RELEASE report"); !s.ok()) return s;
     }
     return transaction->Commit();
   }();
-  for (size_t i = 0; i < group.size(); ++i) {
-    if (!committed.ok()) {
-      group[i]->result = committed;
-      continue;
-    }
-    if (!group[i]->result->ok()) continue;
-    absl::StatusOr<v1::Test> message = LoadTest(test_ids[i]);
-    if (!message.ok()) group[i]->result = message.status();
-    else (*group[i]->result)->test = *std::move(message);
-  }
+  if (!committed.ok())
+    for (PendingReport* pending : group) pending->result = committed;
   return *std::move(mine.result);
 }
 
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {
   absl::MutexLock lock(&mutex_);
   absl::StatusOr<sqlite::Statement> insert =
-      db_->Prepare("INSERT OR IGNORE INTO artifacts (sha256, size, name, created) VALUES (?, ?, ?, ?)");
+      db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created) VALUES (?, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
   insert->Bind(1, sha256).Bind(2, int64_t(size)).Bind(3, name).Bind(4, absl::ToUnixSeconds(now));
   return insert->Run();
@@ -574,7 +564,7 @@ absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, con
 
 absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
   absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Prepare("SELECT 1 FROM artifacts WHERE sha256 = ?");
+  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT 1 FROM artifacts WHERE sha256 = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, sha256);
   return select->Step();

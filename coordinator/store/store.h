@@ -56,7 +56,7 @@ class Store {
   struct ReportResult {
     bool counted = false;     // false: every pair of it was already counted
     bool test_ended = false;  // the test is finished or stopped
-    v1::Test test;
+    uint64_t test_id = 0;     // GetTest for the whole of it
     v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
     v1::WinDrawLoss counted_games;
   };
@@ -74,8 +74,8 @@ class Store {
 
  private:
   absl::StatusOr<v1::Test> LoadTest(uint64_t test_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
-  // One report inside an open transaction; sets *test_id.
-  absl::StatusOr<ReportResult> ApplyReport(const v1::BatchReport& report, absl::Time now, uint64_t* test_id)
+  // One report inside an open transaction.
+  absl::StatusOr<ReportResult> ApplyReport(const v1::BatchReport& report, absl::Time now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
   struct PendingReport {

@@ -85,14 +85,15 @@ TEST_F(StoreTest, ReportsCountOnceHoweverOftenTheyArrive) {
   absl::StatusOr<Store::ReportResult> first = store_->RecordReport(Report(batch, worker_), kNow);
   ASSERT_TRUE(first.ok()) << first.status();
   EXPECT_TRUE(first->counted);
-  EXPECT_EQ(first->test.pentanomial().ww(), 3u);
-  EXPECT_EQ(first->test.wdl().wins(), 6u);
-  EXPECT_EQ(first->test.pairs_in_flight(), 0u);
+  EXPECT_EQ(first->test_id, test);
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 3u);
+  EXPECT_EQ(store_->GetTest(test)->wdl().wins(), 6u);
+  EXPECT_EQ(store_->GetTest(test)->pairs_in_flight(), 0u);
   for (int again = 0; again < 3; ++again) {
     absl::StatusOr<Store::ReportResult> duplicate = store_->RecordReport(Report(batch, worker_), kNow);
     ASSERT_TRUE(duplicate.ok()) << duplicate.status();
     EXPECT_FALSE(duplicate->counted);
-    EXPECT_EQ(duplicate->test.pentanomial().ww(), 3u);
+    EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 3u);
   }
 }
 
@@ -134,7 +135,7 @@ TEST_F(StoreTest, ExpiredLeasesAreReissuedAndLateReportsCountOnce) {
   absl::StatusOr<Store::ReportResult> second = store_->RecordReport(Report(again, worker2_), kNow);
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_TRUE(second->counted);
-  EXPECT_EQ(second->test.pentanomial().ww(), 4u);  // 2 + the 2 new pairs, not 6
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 4u);  // 2 + the 2 new pairs, not 6
 }
 
 TEST_F(StoreTest, PairsWithoutGamesAreHandedBackAndReissued) {
@@ -144,7 +145,7 @@ TEST_F(StoreTest, PairsWithoutGamesAreHandedBackAndReissued) {
   report.mutable_games()->DeleteSubrange(2, 4);  // only the first pair was played
   absl::StatusOr<Store::ReportResult> result = store_->RecordReport(report, kNow);
   ASSERT_TRUE(result.ok()) << result.status();
-  EXPECT_EQ(result->test.pentanomial().ww(), 1u);
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 1u);
   const v1::Batch again = Lease(test, 2, worker2_);
   ASSERT_EQ(again.pairs_size(), 2);
   EXPECT_EQ(again.pairs(0).pair_index(), batch.pairs(1).pair_index());
@@ -190,8 +191,8 @@ TEST_F(StoreTest, FixedGamesTestsHandOutExactlyTheirPairs) {
   absl::StatusOr<Store::ReportResult> last = store_->RecordReport(Report(b, worker_, false), kNow);
   ASSERT_TRUE(last.ok()) << last.status();
   EXPECT_TRUE(last->test_ended);
-  EXPECT_EQ(last->test.finished_because(), "fixed games played");
-  EXPECT_EQ(last->test.pentanomial().dd_wl(), 5u);
+  EXPECT_EQ(store_->GetTest(test)->finished_because(), "fixed games played");
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().dd_wl(), 5u);
 }
 
 TEST_F(StoreTest, ReportsArrivingTogetherAreCommittedTogetherAndEachCountsOnce) {
