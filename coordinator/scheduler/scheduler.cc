@@ -61,9 +61,7 @@ absl::StatusOr<std::optional<v1::Batch>> Scheduler::RequestWork(uint64_t worker_
   if (!tests.ok()) return tests.status();
   // A test may have no work left (all pairs leased): try the others in turn.
   while (std::optional<ActiveTest> pick = PickTest(*tests)) {
-    absl::StatusOr<v1::Test> test = store_.GetTest(pick->id);
-    if (!test.ok()) return test.status();
-    const int pairs = PairsForTarget(test->spec(), worker, options_.target_batch_time, options_.max_pairs_per_batch);
+    const int pairs = PairsForTarget(pick->spec, worker, options_.target_batch_time, options_.max_pairs_per_batch);
     absl::StatusOr<std::optional<v1::Batch>> batch =
         store_.LeaseBatch(pick->id, worker_id, pairs, now, now + options_.lease);
     if (!batch.ok() || batch->has_value()) return batch;

@@ -234,7 +234,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
     if (!*row) break;
     v1::TestSpec spec;
     spec.ParseFromString(select->Text(1));
-    tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0});
+    tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0, spec});
   }
   for (ActiveTest& test : tests) {
     absl::StatusOr<uint64_t> in_flight = PairsInFlight(*db_, test.id);

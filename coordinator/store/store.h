@@ -26,6 +26,7 @@ struct ActiveTest {
   int priority = 0;
   uint32_t throughput = 100;
   uint64_t pairs_in_flight = 0;
+  v1::TestSpec spec;
 };
 
 class Store {
