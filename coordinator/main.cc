@@ -10,6 +10,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+#include "common/log.h"
 #include "coordinator/server/coordinator_server.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "gRPC address to listen on (port 0: any free port)");
@@ -60,15 +62,15 @@ int main(int argc, char** argv) {
     std::cerr << "judkins-coordinator: " << server.status().message() << "\n";
     return 1;
   }
-  std::cerr << "judkins-coordinator: listening on port " << (*server)->port() << ", metrics on port "
-            << (*server)->metrics_port() << ", data in " << options.data_dir << "\n";
+  judkins::Log("judkins-coordinator", absl::StrCat("listening on port ", (*server)->port(), ", metrics on port ",
+                                                  (*server)->metrics_port(), ", data in ", options.data_dir));
   if (const std::string port_file = absl::GetFlag(FLAGS_port_file); !port_file.empty()) {
     std::ofstream(port_file + ".tmp") << (*server)->port() << " " << (*server)->metrics_port() << "\n";
     std::rename((port_file + ".tmp").c_str(), port_file.c_str());
   }
   int signal = 0;
   sigwait(&signals, &signal);
-  std::cerr << "judkins-coordinator: shutting down\n";
+  judkins::Log("judkins-coordinator", "shutting down");
   (*server)->Shutdown();
   return 0;
 }

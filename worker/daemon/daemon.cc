@@ -3,12 +3,12 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <iostream>
 #include <thread>
 
 #include <prometheus/exposer.h>
 
 #include "absl/random/random.h"
+#include "common/log.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -17,7 +17,7 @@
 namespace judkins {
 namespace {
 
-void Log(absl::string_view line) { std::cerr << "judkins-worker: " << line << std::endl; }
+void Log(absl::string_view line) { judkins::Log("judkins-worker", line); }
 
 // Exponential backoff with jitter, so workers cut off together do not all
 // come back at the same instant.
