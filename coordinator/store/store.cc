@@ -7,85 +7,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/migrations.h"
+#include "coordinator/store/test_rows.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
 namespace judkins {
 namespace {
-
-constexpr int kReported = 2;  // batch states: 1 leased, 2 reported, 3 expired
-constexpr char kTestColumns[] =
-    "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
-    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, "
-    "(SELECT COALESCE(SUM(LENGTH(pairs)), 0) FROM batches WHERE test_id = tests.id AND state = 1)";
-
-// Everything a test row holds, as the store works with it.
-struct TestRow {
-  uint64_t id = 0;
-  v1::TestSpec spec;
-  v1::TestState state = v1::TEST_STATE_PENDING;
-  v1::Pentanomial pentanomial;
-  v1::WinDrawLoss wdl;
-  uint64_t next_pair = 0;
-  stats::OvershootRecord overshoot;
-  std::string finished_because;
-  int64_t created = 0, updated = 0;
-};
-
-std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
-  if (!spec.has_sprt()) return std::nullopt;
-  stats::SprtParameters parameters;
-  parameters.elo0 = spec.sprt().elo0();
-  parameters.elo1 = spec.sprt().elo1();
-  parameters.alpha = spec.sprt().alpha() > 0 ? spec.sprt().alpha() : 0.05;
-  parameters.beta = spec.sprt().beta() > 0 ? spec.sprt().beta() : 0.05;
-  parameters.model = spec.sprt().model() == v1::ELO_MODEL_LOGISTIC   ? stats::EloModel::kLogistic
-                     : spec.sprt().model() == v1::ELO_MODEL_BAYESELO ? stats::EloModel::kBayesElo
-                                                                     : stats::EloModel::kNormalized;
-  parameters.batch_size = 1;  // the SPRT is updated pair by pair
-  return parameters;
-}
-
-TestRow ReadTestRow(const sqlite::Statement& row) {
-  TestRow test;
-  test.id = row.Int(0);
-  test.spec.ParseFromString(row.Text(1));
-  test.state = v1::TestState(row.Int(2));
-  test.pentanomial.set_ll(row.Int(3));
-  test.pentanomial.set_ld(row.Int(4));
-  test.pentanomial.set_dd_wl(row.Int(5));
-  test.pentanomial.set_dw(row.Int(6));
-  test.pentanomial.set_ww(row.Int(7));
-  test.wdl.set_wins(row.Int(8));
-  test.wdl.set_draws(row.Int(9));
-  test.wdl.set_losses(row.Int(10));
-  test.next_pair = row.Int(11);
-  test.overshoot = {row.Int(12) != 0, row.Int(13), row.Real(14), row.Real(15), row.Real(16),
-                    row.Real(17),     row.Real(18), row.Real(19)};
-  test.finished_because = row.Text(20);
-  test.created = row.Int(21);
-  test.updated = row.Int(22);
-  return test;
-}
-
-v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
-  v1::Test test;
-  test.set_id(row.id);
-  *test.mutable_spec() = row.spec;
-  test.set_state(row.state);
-  *test.mutable_pentanomial() = row.pentanomial;
-  *test.mutable_wdl() = row.wdl;
-  *test.mutable_stats() = MakeStatsReport(ResultsOf(row.pentanomial, row.wdl), SprtOf(row.spec), row.overshoot);
-  test.set_pairs_in_flight(pairs_in_flight);
-  test.set_finished_because(row.finished_because);
-  test.set_created_unix(row.created);
-  test.set_updated_unix(row.updated);
-  return test;
-}
-
-uint64_t CountedPairs(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
-
-bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
 
 // Openings are spread over the book by a fixed stride, so consecutive pairs
 // of a test play different openings and every test covers the book evenly.
@@ -94,61 +21,6 @@ uint32_t OpeningFor(uint64_t test_id, uint64_t pair_index, uint32_t book_size) {
   constexpr uint64_t kStride = 7919;  // prime: a permutation unless the book is a multiple of it
   const uint64_t stride = book_size % kStride == 0 ? 1 : kStride;
   return uint32_t((pair_index * stride + test_id * 104729) % book_size);
-}
-
-// The dev engine's half points in one game: it has Black in game 0 of a pair.
-int DevHalfPoints(const v1::GameOutcome& game) { return HalfPoints(game.result(), game.game_in_pair() == 0); }
-
-absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
-  absl::StatusOr<sqlite::Statement> update = db.Cached(
-      "UPDATE tests SET state = ?, ll = ?, ld = ?, dd_wl = ?, dw = ?, ww = ?, wins = ?, draws = ?, losses = ?, "
-      "next_pair = ?, overshoot_valid = ?, overshoot_last = ?, ref0 = ?, m0 = ?, sq0 = ?, ref1 = ?, m1 = ?, sq1 = ?, "
-      "finished_because = ?, updated = ? WHERE id = ?");
-  if (!update.ok()) return update.status();
-  const stats::OvershootRecord& o = test.overshoot;
-  update->Bind(1, int64_t(test.state))
-      .Bind(2, int64_t(test.pentanomial.ll()))
-      .Bind(3, int64_t(test.pentanomial.ld()))
-      .Bind(4, int64_t(test.pentanomial.dd_wl()))
-      .Bind(5, int64_t(test.pentanomial.dw()))
-      .Bind(6, int64_t(test.pentanomial.ww()))
-      .Bind(7, int64_t(test.wdl.wins()))
-      .Bind(8, int64_t(test.wdl.draws()))
-      .Bind(9, int64_t(test.wdl.losses()))
-      .Bind(10, int64_t(test.next_pair))
-      .Bind(11, int64_t(o.valid ? 1 : 0))
-      .Bind(12, int64_t(o.last_update))
-      .Bind(13, o.ref0)
-      .Bind(14, o.m0)
-      .Bind(15, o.sq0)
-      .Bind(16, o.ref1)
-      .Bind(17, o.m1)
-      .Bind(18, o.sq1)
-      .Bind(19, test.finished_because)
-      .Bind(20, int64_t(test.updated))
-      .Bind(21, int64_t(test.id));
-  return update->Run();
-}
-
-absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
-  absl::StatusOr<sqlite::Statement> select = db.Cached(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id));
-  absl::StatusOr<bool> row = select->Step();
-  if (!row.ok()) return row.status();
-  if (!*row) return absl::NotFoundError(absl::StrCat("no test ", test_id));
-  return ReadTestRow(*select);
-}
-
-// Pairs of the test's leased batches.
-absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
-  absl::StatusOr<sqlite::Statement> select =
-      db.Cached("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id));
-  absl::StatusOr<bool> row = select->Step();
-  if (!row.ok()) return row.status();
-  return uint64_t(select->Int(0));
 }
 
 }  // namespace
@@ -416,143 +288,6 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   return int(expired.size());
 }
 
-absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now) {
-  absl::StatusOr<sqlite::Statement> select =
-      db_->Cached("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(report.batch_id()));
-  absl::StatusOr<bool> found = select->Step();
-  if (!found.ok()) return found.status();
-  if (!*found) return absl::NotFoundError(absl::StrCat("batch_id: no batch ", report.batch_id()));
-  const uint64_t test_id = select->Int(0);
-  if (uint64_t(select->Int(1)) != report.worker_id())
-    return absl::PermissionDeniedError(absl::StrCat("batch ", report.batch_id(), " was leased to another worker"));
-  v1::Batch batch;
-  batch.ParseFromString(select->Text(2));
-  const int state = int(select->Int(3));
-
-  // Both games of every pair, each once, with a real result.
-  std::map<uint32_t, std::array<const v1::GameOutcome*, 2>> games;
-  for (const v1::PairAssignment& pair : batch.pairs()) games[pair.pair_index()] = {nullptr, nullptr};
-  for (const v1::GameOutcome& game : report.games()) {
-    auto it = games.find(game.pair_index());
-    if (it == games.end() || game.game_in_pair() > 1)
-      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " game ", game.game_in_pair(),
-                                                     " is not part of batch ", report.batch_id()));
-    if (it->second[game.game_in_pair()])
-      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " game ", game.game_in_pair(), " twice"));
-    if (game.result() < v1::GAME_RESULT_BLACK_WINS || game.result() > v1::GAME_RESULT_DRAW)
-      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " has no result"));
-    it->second[game.game_in_pair()] = &game;
-  }
-  // A pair without games was handed back (the worker stopped early): it goes
-  // out again. A pair with one game of two is an error.
-  std::vector<const v1::PairAssignment*> handed_back;
-  for (const v1::PairAssignment& pair : batch.pairs()) {
-    const auto& pair_games = games[pair.pair_index()];
-    if (!pair_games[0] && !pair_games[1]) handed_back.push_back(&pair);
-    else if (!pair_games[0] || !pair_games[1])
-      return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair.pair_index(), " is incomplete"));
-  }
-  for (const v1::PairAssignment* pair : handed_back) games.erase(pair->pair_index());
-  v1::Pentanomial penta;
-  v1::WinDrawLoss wdl;
-  for (const auto& [pair_index, pair_games] : games) {
-    CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), penta, wdl);
-  }
-  if (report.has_pentanomial() && report.pentanomial().SerializeAsString() != penta.SerializeAsString())
-    return absl::InvalidArgumentError("pentanomial: does not match the games reported");
-  if (report.has_wdl() && report.wdl().SerializeAsString() != wdl.SerializeAsString())
-    return absl::InvalidArgumentError("wdl: does not match the games reported");
-
-  ReportResult result;
-  absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
-  if (!test.ok()) return test.status();
-  if (state != kReported) {
-    const std::optional<stats::SprtParameters> sprt = SprtOf(test->spec);
-    for (const auto& [pair_index, pair_games] : games) {
-      absl::StatusOr<sqlite::Statement> count = db_->Cached(
-          "INSERT OR IGNORE INTO counted_pairs (test_id, pair_index, batch_id) VALUES (?, ?, ?)");
-      if (!count.ok()) return count.status();
-      count->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Bind(3, int64_t(report.batch_id()));
-      if (absl::Status s = count->Run(); !s.ok()) return s;
-      if (db_->changes() == 0) continue;  // another batch already counted this pair
-      absl::StatusOr<sqlite::Statement> unqueue = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
-      if (!unqueue.ok()) return unqueue.status();
-      if (absl::Status s = unqueue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Run(); !s.ok()) return s;
-      result.counted = true;
-      CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), test->pentanomial, test->wdl);
-      CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), result.counted_pairs, result.counted_games);
-      if (sprt && !Ended(test->state)) {
-        const stats::SprtStatus status =
-            stats::UpdateSprt(*sprt, ResultsOf(test->pentanomial, test->wdl), test->overshoot);
-        if (status.decision != stats::SprtDecision::kContinue) {
-          test->state = v1::TEST_STATE_FINISHED;
-          test->finished_because = "sprt " + std::string(stats::SprtDecisionName(status.decision));
-        }
-      }
-    }
-    if (!Ended(test->state)) {
-      const uint64_t counted = CountedPairs(test->pentanomial);
-      if (test->spec.has_fixed_pairs() && counted >= test->spec.fixed_pairs()) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "fixed games played";
-      } else if (test->spec.max_pairs() > 0 && counted >= test->spec.max_pairs()) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "maximum games played";
-      }
-    }
-    for (const v1::PairAssignment* pair : handed_back) {
-      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
-          "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
-          "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
-      if (!requeue.ok()) return requeue.status();
-      requeue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair->pair_index())).Bind(3, int64_t(pair->opening_index()));
-      if (absl::Status s = requeue->Run(); !s.ok()) return s;
-    }
-    test->updated = absl::ToUnixSeconds(now);
-    if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-    absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 2, reported = ? WHERE id = ?");
-    if (!mark.ok()) return mark.status();
-    if (absl::Status s = mark->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(report.batch_id())).Run(); !s.ok())
-      return s;
-  }
-  result.test_ended = Ended(test->state);
-  result.test_id = test_id;
-  return result;
-}
-
-absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
-  PendingReport mine{&report, now, std::nullopt};
-  {
-    absl::MutexLock queue_lock(&queue_mutex_);
-    queue_.push_back(&mine);
-  }
-  absl::MutexLock lock(&mutex_);
-  if (mine.result) return *std::move(mine.result);  // committed along with another caller's
-  std::vector<PendingReport*> group;
-  {
-    absl::MutexLock queue_lock(&queue_mutex_);
-    group.swap(queue_);
-  }
-  absl::Status committed = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
-    absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-    if (!transaction.ok()) return transaction.status();
-    for (size_t i = 0; i < group.size(); ++i) {
-      // A savepoint each: a refused report undoes only itself.
-      if (absl::Status s = db_->Execute("SAVEPOINT report"); !s.ok()) return s;
-      group[i]->result = ApplyReport(*group[i]->report, group[i]->now);
-      if (!group[i]->result->ok())
-        if (absl::Status s = db_->Execute("ROLLBACK TO report"); !s.ok()) return s;
-      if (absl::Status s = db_->Execute("RELEASE report"); !s.ok()) return s;
-    }
-    return transaction->Commit();
-  }();
-  if (!committed.ok())
-    for (PendingReport* pending : group) pending->result = committed;
-  return *std::move(mine.result);
-}
-
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {
   absl::MutexLock lock(&mutex_);
   absl::StatusOr<sqlite::Statement> insert =
@@ -569,5 +304,6 @@ absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
   select->Bind(1, sha256);
   return select->Step();
 }
+
 
 }  // namespace judkins

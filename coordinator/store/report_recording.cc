@@ -1,0 +1,161 @@
+// Recording reports: validation, pair-level idempotency, totals and SPRT in
+// one transaction, and group commit of reports that arrive together.
+#include <array>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "coordinator/store/store.h"
+#include "coordinator/store/test_rows.h"
+#include "proto/convert/results.h"
+#include "proto/convert/stats_report.h"
+
+namespace judkins {
+namespace {
+
+constexpr int kReported = 2;  // batch states: 1 leased, 2 reported, 3 expired
+
+uint64_t CountedPairs(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
+
+// The dev engine's half points in one game: it has Black in game 0 of a pair.
+int DevHalfPoints(const v1::GameOutcome& game) { return HalfPoints(game.result(), game.game_in_pair() == 0); }
+
+}  // namespace
+
+absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now) {
+  absl::StatusOr<sqlite::Statement> select =
+      db_->Cached("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(report.batch_id()));
+  absl::StatusOr<bool> found = select->Step();
+  if (!found.ok()) return found.status();
+  if (!*found) return absl::NotFoundError(absl::StrCat("batch_id: no batch ", report.batch_id()));
+  const uint64_t test_id = select->Int(0);
+  if (uint64_t(select->Int(1)) != report.worker_id())
+    return absl::PermissionDeniedError(absl::StrCat("batch ", report.batch_id(), " was leased to another worker"));
+  v1::Batch batch;
+  batch.ParseFromString(select->Text(2));
+  const int state = int(select->Int(3));
+
+  // Both games of every pair, each once, with a real result.
+  std::map<uint32_t, std::array<const v1::GameOutcome*, 2>> games;
+  for (const v1::PairAssignment& pair : batch.pairs()) games[pair.pair_index()] = {nullptr, nullptr};
+  for (const v1::GameOutcome& game : report.games()) {
+    auto it = games.find(game.pair_index());
+    if (it == games.end() || game.game_in_pair() > 1)
+      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " game ", game.game_in_pair(),
+                                                     " is not part of batch ", report.batch_id()));
+    if (it->second[game.game_in_pair()])
+      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " game ", game.game_in_pair(), " twice"));
+    if (game.result() < v1::GAME_RESULT_BLACK_WINS || game.result() > v1::GAME_RESULT_DRAW)
+      return absl::InvalidArgumentError(absl::StrCat("games: pair ", game.pair_index(), " has no result"));
+    it->second[game.game_in_pair()] = &game;
+  }
+  // A pair without games was handed back (the worker stopped early): it goes
+  // out again. A pair with one game of two is an error.
+  std::vector<const v1::PairAssignment*> handed_back;
+  for (const v1::PairAssignment& pair : batch.pairs()) {
+    const auto& pair_games = games[pair.pair_index()];
+    if (!pair_games[0] && !pair_games[1]) handed_back.push_back(&pair);
+    else if (!pair_games[0] || !pair_games[1])
+      return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair.pair_index(), " is incomplete"));
+  }
+  for (const v1::PairAssignment* pair : handed_back) games.erase(pair->pair_index());
+  v1::Pentanomial penta;
+  v1::WinDrawLoss wdl;
+  for (const auto& [pair_index, pair_games] : games) {
+    CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), penta, wdl);
+  }
+  if (report.has_pentanomial() && report.pentanomial().SerializeAsString() != penta.SerializeAsString())
+    return absl::InvalidArgumentError("pentanomial: does not match the games reported");
+  if (report.has_wdl() && report.wdl().SerializeAsString() != wdl.SerializeAsString())
+    return absl::InvalidArgumentError("wdl: does not match the games reported");
+
+  ReportResult result;
+  absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
+  if (!test.ok()) return test.status();
+  if (state != kReported) {
+    const std::optional<stats::SprtParameters> sprt = SprtOf(test->spec);
+    for (const auto& [pair_index, pair_games] : games) {
+      absl::StatusOr<sqlite::Statement> count = db_->Cached(
+          "INSERT OR IGNORE INTO counted_pairs (test_id, pair_index, batch_id) VALUES (?, ?, ?)");
+      if (!count.ok()) return count.status();
+      count->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Bind(3, int64_t(report.batch_id()));
+      if (absl::Status s = count->Run(); !s.ok()) return s;
+      if (db_->changes() == 0) continue;  // another batch already counted this pair
+      absl::StatusOr<sqlite::Statement> unqueue = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
+      if (!unqueue.ok()) return unqueue.status();
+      if (absl::Status s = unqueue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair_index)).Run(); !s.ok()) return s;
+      result.counted = true;
+      CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), test->pentanomial, test->wdl);
+      CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), result.counted_pairs, result.counted_games);
+      if (sprt && !Ended(test->state)) {
+        const stats::SprtStatus status =
+            stats::UpdateSprt(*sprt, ResultsOf(test->pentanomial, test->wdl), test->overshoot);
+        if (status.decision != stats::SprtDecision::kContinue) {
+          test->state = v1::TEST_STATE_FINISHED;
+          test->finished_because = "sprt " + std::string(stats::SprtDecisionName(status.decision));
+        }
+      }
+    }
+    if (!Ended(test->state)) {
+      const uint64_t counted = CountedPairs(test->pentanomial);
+      if (test->spec.has_fixed_pairs() && counted >= test->spec.fixed_pairs()) {
+        test->state = v1::TEST_STATE_FINISHED;
+        test->finished_because = "fixed games played";
+      } else if (test->spec.max_pairs() > 0 && counted >= test->spec.max_pairs()) {
+        test->state = v1::TEST_STATE_FINISHED;
+        test->finished_because = "maximum games played";
+      }
+    }
+    for (const v1::PairAssignment* pair : handed_back) {
+      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
+          "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
+          "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
+      if (!requeue.ok()) return requeue.status();
+      requeue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair->pair_index())).Bind(3, int64_t(pair->opening_index()));
+      if (absl::Status s = requeue->Run(); !s.ok()) return s;
+    }
+    test->updated = absl::ToUnixSeconds(now);
+    if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+    absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 2, reported = ? WHERE id = ?");
+    if (!mark.ok()) return mark.status();
+    if (absl::Status s = mark->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(report.batch_id())).Run(); !s.ok())
+      return s;
+  }
+  result.test_ended = Ended(test->state);
+  result.test_id = test_id;
+  return result;
+}
+
+absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
+  PendingReport mine{&report, now, std::nullopt};
+  {
+    absl::MutexLock queue_lock(&queue_mutex_);
+    queue_.push_back(&mine);
+  }
+  absl::MutexLock lock(&mutex_);
+  if (mine.result) return *std::move(mine.result);  // committed along with another caller's
+  std::vector<PendingReport*> group;
+  {
+    absl::MutexLock queue_lock(&queue_mutex_);
+    group.swap(queue_);
+  }
+  absl::Status committed = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
+    if (!transaction.ok()) return transaction.status();
+    for (size_t i = 0; i < group.size(); ++i) {
+      // A savepoint each: a refused report undoes only itself.
+      if (absl::Status s = db_->Execute("SAVEPOINT report"); !s.ok()) return s;
+      group[i]->result = ApplyReport(*group[i]->report, group[i]->now);
+      if (!group[i]->result->ok())
+        if (absl::Status s = db_->Execute("ROLLBACK TO report"); !s.ok()) return s;
+      if (absl::Status s = db_->Execute("RELEASE report"); !s.ok()) return s;
+    }
+    return transaction->Commit();
+  }();
+  if (!committed.ok())
+    for (PendingReport* pending : group) pending->result = committed;
+  return *std::move(mine.result);
+}
+
+}  // namespace judkins

@@ -1,0 +1,121 @@
+#include "coordinator/store/test_rows.h"
+
+#include "absl/strings/str_cat.h"
+#include "proto/convert/stats_report.h"
+
+namespace judkins {
+namespace {
+
+constexpr char kTestColumns[] =
+    "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
+    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, "
+    "(SELECT COALESCE(SUM(LENGTH(pairs)), 0) FROM batches WHERE test_id = tests.id AND state = 1)";
+
+TestRow ReadTestRow(const sqlite::Statement& row) {
+  TestRow test;
+  test.id = row.Int(0);
+  test.spec.ParseFromString(row.Text(1));
+  test.state = v1::TestState(row.Int(2));
+  test.pentanomial.set_ll(row.Int(3));
+  test.pentanomial.set_ld(row.Int(4));
+  test.pentanomial.set_dd_wl(row.Int(5));
+  test.pentanomial.set_dw(row.Int(6));
+  test.pentanomial.set_ww(row.Int(7));
+  test.wdl.set_wins(row.Int(8));
+  test.wdl.set_draws(row.Int(9));
+  test.wdl.set_losses(row.Int(10));
+  test.next_pair = row.Int(11);
+  test.overshoot = {row.Int(12) != 0, row.Int(13), row.Real(14), row.Real(15), row.Real(16),
+                    row.Real(17),     row.Real(18), row.Real(19)};
+  test.finished_because = row.Text(20);
+  test.created = row.Int(21);
+  test.updated = row.Int(22);
+  return test;
+}
+
+}  // namespace
+
+std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
+  if (!spec.has_sprt()) return std::nullopt;
+  stats::SprtParameters parameters;
+  parameters.elo0 = spec.sprt().elo0();
+  parameters.elo1 = spec.sprt().elo1();
+  parameters.alpha = spec.sprt().alpha() > 0 ? spec.sprt().alpha() : 0.05;
+  parameters.beta = spec.sprt().beta() > 0 ? spec.sprt().beta() : 0.05;
+  parameters.model = spec.sprt().model() == v1::ELO_MODEL_LOGISTIC   ? stats::EloModel::kLogistic
+                     : spec.sprt().model() == v1::ELO_MODEL_BAYESELO ? stats::EloModel::kBayesElo
+                                                                     : stats::EloModel::kNormalized;
+  parameters.batch_size = 1;  // the SPRT is updated pair by pair
+  return parameters;
+}
+
+bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
+
+v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
+  v1::Test test;
+  test.set_id(row.id);
+  *test.mutable_spec() = row.spec;
+  test.set_state(row.state);
+  *test.mutable_pentanomial() = row.pentanomial;
+  *test.mutable_wdl() = row.wdl;
+  *test.mutable_stats() = MakeStatsReport(ResultsOf(row.pentanomial, row.wdl), SprtOf(row.spec), row.overshoot);
+  test.set_pairs_in_flight(pairs_in_flight);
+  test.set_finished_because(row.finished_because);
+  test.set_created_unix(row.created);
+  test.set_updated_unix(row.updated);
+  return test;
+}
+
+absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
+  absl::StatusOr<sqlite::Statement> update = db.Cached(
+      "UPDATE tests SET state = ?, ll = ?, ld = ?, dd_wl = ?, dw = ?, ww = ?, wins = ?, draws = ?, losses = ?, "
+      "next_pair = ?, overshoot_valid = ?, overshoot_last = ?, ref0 = ?, m0 = ?, sq0 = ?, ref1 = ?, m1 = ?, sq1 = ?, "
+      "finished_because = ?, updated = ? WHERE id = ?");
+  if (!update.ok()) return update.status();
+  const stats::OvershootRecord& o = test.overshoot;
+  update->Bind(1, int64_t(test.state))
+      .Bind(2, int64_t(test.pentanomial.ll()))
+      .Bind(3, int64_t(test.pentanomial.ld()))
+      .Bind(4, int64_t(test.pentanomial.dd_wl()))
+      .Bind(5, int64_t(test.pentanomial.dw()))
+      .Bind(6, int64_t(test.pentanomial.ww()))
+      .Bind(7, int64_t(test.wdl.wins()))
+      .Bind(8, int64_t(test.wdl.draws()))
+      .Bind(9, int64_t(test.wdl.losses()))
+      .Bind(10, int64_t(test.next_pair))
+      .Bind(11, int64_t(o.valid ? 1 : 0))
+      .Bind(12, int64_t(o.last_update))
+      .Bind(13, o.ref0)
+      .Bind(14, o.m0)
+      .Bind(15, o.sq0)
+      .Bind(16, o.ref1)
+      .Bind(17, o.m1)
+      .Bind(18, o.sq1)
+      .Bind(19, test.finished_because)
+      .Bind(20, int64_t(test.updated))
+      .Bind(21, int64_t(test.id));
+  return update->Run();
+}
+
+absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
+  absl::StatusOr<sqlite::Statement> select = db.Cached(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(test_id));
+  absl::StatusOr<bool> row = select->Step();
+  if (!row.ok()) return row.status();
+  if (!*row) return absl::NotFoundError(absl::StrCat("no test ", test_id));
+  return ReadTestRow(*select);
+}
+
+// Pairs of the test's leased batches.
+absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
+  absl::StatusOr<sqlite::Statement> select =
+      db.Cached("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(test_id));
+  absl::StatusOr<bool> row = select->Step();
+  if (!row.ok()) return row.status();
+  return uint64_t(select->Int(0));
+}
+
+}  // namespace judkins
