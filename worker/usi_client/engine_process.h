@@ -17,9 +17,9 @@
 namespace judkins {
 
 struct ProcessSpec {
-  std::vector<std::string> argv;   // argv[0] is looked up in PATH if it has no '/'
-  std::string working_directory;   // empty: inherit
-  std::string stderr_path;         // empty: /dev/null; else appended to
+  std::vector<std::string> argv = {};  // argv[0] is looked up in PATH if it has no '/'
+  std::string working_directory = {};  // empty: inherit
+  std::string stderr_path = {};        // empty: /dev/null; else appended to
 };
 
 class EngineProcess {

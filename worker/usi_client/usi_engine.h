@@ -18,11 +18,11 @@
 namespace judkins {
 
 struct EngineConfig {
-  std::string name;                 // shown in reports and records
-  std::vector<std::string> command; // program and arguments
-  std::string working_directory;
-  std::vector<std::pair<std::string, std::string>> options;  // setoption name/value, in order
-  std::string stderr_path;          // where the engine's stderr is appended; empty: discarded
+  std::string name = {};                  // shown in reports and records
+  std::vector<std::string> command = {};  // program and arguments
+  std::string working_directory = {};
+  std::vector<std::pair<std::string, std::string>> options = {};  // setoption name/value, in order
+  std::string stderr_path = {};           // where the engine's stderr is appended; empty: discarded
   // The engine reads btime/wtime (and binc/winc) the other way round, as
   // Fairy-Stockfish 11.1 does in USI mode: the referee swaps them for it.
   bool swap_clocks = false;
