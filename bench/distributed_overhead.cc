@@ -69,7 +69,12 @@ int Main(int pairs, int nodes) {
     std::ifstream in(absl::StrCat(root, "/w", i, "/records/test-", test.id(), ".pgn"));
     std::stringstream text;
     text << in.rdbuf();
-    for (const ParsedRecord& record : *ParseGameRecords(text.str())) {
+    const absl::StatusOr<std::vector<ParsedRecord>> records = ParseGameRecords(text.str());
+    if (!records.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(records.status().message()).c_str());
+      return 1;
+    }
+    for (const ParsedRecord& record : *records) {
       int pair = 0, opening = 0;
       const std::vector<std::string> round = absl::StrSplit(record.tags.at("Round"), '.');
       if (round[1] != "1" || !absl::SimpleAtoi(round[0], &pair) || !absl::SimpleAtoi(record.tags.at("Opening"), &opening))
