@@ -186,10 +186,14 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
     if (!remove.ok()) return remove.status();
     if (absl::Status s = remove->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair.pair_index())).Run(); !s.ok()) return s;
   }
-  // Then new pairs, up to what the test needs in all.
+  // Then new pairs, up to what the test needs in all. Near the end of a
+  // bounded test no batch takes more than half of what is left, so the last
+  // pairs are shared out instead of waiting on one worker (guided scheduling).
   uint64_t limit = UINT64_MAX;
   if (test->spec.has_fixed_pairs()) limit = test->spec.fixed_pairs();
   if (test->spec.max_pairs() > 0) limit = std::min<uint64_t>(limit, test->spec.max_pairs());
+  if (limit != UINT64_MAX && test->next_pair < limit)
+    pairs = std::min<int>(pairs, int(std::max<uint64_t>(batch.pairs_size() + 1, (limit - test->next_pair + 1) / 2)));
   while (batch.pairs_size() < pairs && test->next_pair < limit) {
     v1::PairAssignment& pair = *batch.add_pairs();
     pair.set_pair_index(test->next_pair);

@@ -184,11 +184,14 @@ TEST_F(StoreTest, FixedGamesTestsHandOutExactlyTheirPairs) {
   v1::TestSpec spec = Spec();
   spec.set_fixed_pairs(5);
   const uint64_t test = store_->CreateTest(spec, kNow)->id();
-  const v1::Batch a = Lease(test, 3), b = Lease(test, 3);
-  EXPECT_EQ(b.pairs_size(), 2);
+  // Guided: no batch takes more than half of what is left, so the tail is shared.
+  const v1::Batch a = Lease(test, 3), b = Lease(test, 3), c = Lease(test, 3);
+  EXPECT_EQ(a.pairs_size(), 3);
+  EXPECT_EQ(b.pairs_size(), 1);
+  EXPECT_EQ(c.pairs_size(), 1);
   EXPECT_FALSE(store_->LeaseBatch(test, worker_, 3, kNow, kNow)->has_value());
-  ASSERT_TRUE(store_->RecordReport(Report(a, worker_, false), kNow).ok());
-  absl::StatusOr<Store::ReportResult> last = store_->RecordReport(Report(b, worker_, false), kNow);
+  for (const v1::Batch* batch : {&a, &b}) ASSERT_TRUE(store_->RecordReport(Report(*batch, worker_, false), kNow).ok());
+  absl::StatusOr<Store::ReportResult> last = store_->RecordReport(Report(c, worker_, false), kNow);
   ASSERT_TRUE(last.ok()) << last.status();
   EXPECT_TRUE(last->test_ended);
   EXPECT_EQ(store_->GetTest(test)->finished_because(), "fixed games played");
