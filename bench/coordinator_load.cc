@@ -15,6 +15,7 @@
 
 #include "absl/synchronization/mutex.h"
 #include "coordinator/server/coordinator_server.h"
+#include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 
 namespace judkins {
@@ -42,26 +43,9 @@ void Run(int workers, absl::Duration duration) {
   auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", server->port()), grpc::InsecureChannelCredentials());
   auto admin = v1::AdminService::NewStub(channel);
 
-  v1::UploadArtifactResponse uploaded;
-  {
-    auto context = As(kAdminToken);
-    auto writer = admin->UploadArtifact(context.get(), &uploaded);
-    v1::ArtifactChunk chunk;
-    chunk.set_data("engine");
-    writer->Write(chunk);
-    writer->WritesDone();
-    (void)writer->Finish();
-  }
   v1::CreateTestRequest create;
-  v1::TestSpec& spec = *create.mutable_spec();
-  spec.mutable_dev()->set_name("dev");
-  spec.mutable_dev()->set_artifact_sha256(uploaded.sha256());
-  spec.mutable_base()->set_name("base");
-  spec.mutable_base()->set_artifact_sha256(uploaded.sha256());
-  spec.mutable_time_control()->set_fischer("10+0.1");
-  spec.set_book("default");
-  spec.set_book_size(500);
-  spec.set_fixed_pairs(100'000'000);
+  *create.mutable_spec() = testing::FixedPairsSpec(testing::UploadBytes(*admin, "engine", kAdminToken), 100'000'000);
+  create.mutable_spec()->mutable_time_control()->set_fischer("10+0.1");
   v1::Test test;
   if (const grpc::Status status = admin->CreateTest(As(kAdminToken).get(), create, &test); !status.ok()) {
     std::fprintf(stderr, "cannot create the test: %s\n", status.error_message().c_str());

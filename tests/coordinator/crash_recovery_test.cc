@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "tests/support/admin_calls.h"
 #include "tests/support/coordinator_process.h"
 
 namespace judkins {
@@ -27,26 +28,10 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   ASSERT_NO_FATAL_FAILURE(coordinator.Start());
 
   // An artifact and a fixed-games test big enough not to end during the run.
-  v1::UploadArtifactResponse uploaded;
-  {
-    auto context = As(kAdminToken);
-    auto writer = coordinator.admin->UploadArtifact(context.get(), &uploaded);
-    v1::ArtifactChunk chunk;
-    chunk.set_data("an engine");
-    writer->Write(chunk);
-    writer->WritesDone();
-    ASSERT_TRUE(writer->Finish().ok());
-  }
+  const std::string sha256 = testing::UploadBytes(*coordinator.admin, "an engine", kAdminToken);
+  ASSERT_FALSE(sha256.empty());
   v1::CreateTestRequest create;
-  v1::TestSpec& spec = *create.mutable_spec();
-  for (v1::EngineSpec* engine : {spec.mutable_dev(), spec.mutable_base()}) {
-    engine->set_name(engine == spec.mutable_dev() ? "dev" : "base");
-    engine->set_artifact_sha256(uploaded.sha256());
-  }
-  spec.mutable_time_control()->set_nodes(1000);
-  spec.set_book("default");
-  spec.set_book_size(500);
-  spec.set_fixed_pairs(1'000'000);
+  *create.mutable_spec() = testing::FixedPairsSpec(sha256, 1'000'000);
   v1::Test test;
   ASSERT_TRUE(coordinator.admin->CreateTest(As(kAdminToken).get(), create, &test).ok());
   v1::RegisterRequest registration;

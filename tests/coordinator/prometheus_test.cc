@@ -8,6 +8,7 @@
 
 #include "absl/strings/match.h"
 #include "coordinator/server/coordinator_server.h"
+#include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/http_get.h"
 #include "worker/usi_client/engine_process.h"
@@ -44,26 +45,10 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", (*server)->port()), grpc::InsecureChannelCredentials());
   auto admin = v1::AdminService::NewStub(channel);
   auto worker = v1::WorkerService::NewStub(channel);
-  v1::UploadArtifactResponse uploaded;
-  {
-    auto context = As(kAdminToken);
-    auto writer = admin->UploadArtifact(context.get(), &uploaded);
-    v1::ArtifactChunk chunk;
-    chunk.set_data("engine");
-    writer->Write(chunk);
-    writer->WritesDone();
-    ASSERT_TRUE(writer->Finish().ok());
-  }
+  const std::string sha256 = testing::UploadBytes(*admin, "engine", kAdminToken);
+  ASSERT_FALSE(sha256.empty());
   v1::CreateTestRequest create;
-  v1::TestSpec& spec = *create.mutable_spec();
-  for (v1::EngineSpec* engine : {spec.mutable_dev(), spec.mutable_base()}) {
-    engine->set_name(engine == spec.mutable_dev() ? "dev" : "base");
-    engine->set_artifact_sha256(uploaded.sha256());
-  }
-  spec.mutable_time_control()->set_nodes(1000);
-  spec.set_book("default");
-  spec.set_book_size(500);
-  spec.set_fixed_pairs(1000);
+  *create.mutable_spec() = testing::FixedPairsSpec(sha256, 1000);
   v1::Test test;
   ASSERT_TRUE(admin->CreateTest(As(kAdminToken).get(), create, &test).ok());
   v1::RegisterRequest registration;

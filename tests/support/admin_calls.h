@@ -1,0 +1,43 @@
+// Admin calls that coordinator tests and benchmarks share: an artifact
+// uploaded in one chunk, and a fixed-games test spec between two names.
+#ifndef JUDKINS_TESTS_SUPPORT_ADMIN_CALLS_H_
+#define JUDKINS_TESTS_SUPPORT_ADMIN_CALLS_H_
+
+#include <grpcpp/client_context.h>
+
+#include <string>
+
+#include "judkins/v1/coordinator.grpc.pb.h"
+
+namespace judkins::testing {
+
+// The artifact's SHA-256, or empty if the upload failed.
+inline std::string UploadBytes(v1::AdminService::Stub& admin, const std::string& bytes, const std::string& token) {
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", "Bearer " + token);
+  v1::UploadArtifactResponse uploaded;
+  auto writer = admin.UploadArtifact(&context, &uploaded);
+  v1::ArtifactChunk chunk;
+  chunk.set_data(bytes);
+  writer->Write(chunk);
+  writer->WritesDone();
+  return writer->Finish().ok() ? uploaded.sha256() : "";
+}
+
+// dev and base on the same artifact, at fixed nodes, on the default book.
+inline v1::TestSpec FixedPairsSpec(const std::string& sha256, uint64_t pairs, uint64_t nodes = 1000) {
+  v1::TestSpec spec;
+  for (v1::EngineSpec* engine : {spec.mutable_dev(), spec.mutable_base()}) {
+    engine->set_name(engine == spec.mutable_dev() ? "dev" : "base");
+    engine->set_artifact_sha256(sha256);
+  }
+  spec.mutable_time_control()->set_nodes(nodes);
+  spec.set_book("default");
+  spec.set_book_size(500);
+  spec.set_fixed_pairs(pairs);
+  return spec;
+}
+
+}  // namespace judkins::testing
+
+#endif  // JUDKINS_TESTS_SUPPORT_ADMIN_CALLS_H_
