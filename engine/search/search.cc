@@ -194,9 +194,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
       best_move = m;
       if (score > alpha) {
         alpha = score;
-        pv_[ply][0] = m;
-        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        UpdatePv(ply, m);
         if (alpha >= beta) {
           if (quiet) UpdateQuietStats(pos, m, depth, ply, quiets_tried, quiet_count);
           break;
@@ -238,14 +236,18 @@ int Searcher::Quiescence(Position& pos, int alpha, int beta, int ply) {
       best_score = score;
       if (score > alpha) {
         alpha = score;
-        pv_[ply][0] = m;
-        std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
-        pv_length_[ply] = pv_length_[ply + 1] + 1;
+        UpdatePv(ply, m);
         if (alpha >= beta) break;
       }
     }
   }
   return best_score;
+}
+
+void Searcher::UpdatePv(int ply, Move m) {
+  pv_[ply][0] = m;
+  std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
+  pv_length_[ply] = pv_length_[ply + 1] + 1;
 }
 
 void Searcher::UpdateQuietStats(const Position& pos, Move best, int depth, int ply, const Move* tried,

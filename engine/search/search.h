@@ -71,6 +71,8 @@ class Searcher {
   int Search(Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
   int Quiescence(Position& pos, int alpha, int beta, int ply);
   bool ShouldStop();
+  // The line at ply becomes m followed by the line found below it.
+  void UpdatePv(int ply, Move m);
   void UpdateQuietStats(const Position& pos, Move best, int depth, int ply, const Move* tried, int tried_count);
 
   TranspositionTable& table_;
