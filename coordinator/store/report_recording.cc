@@ -107,14 +107,8 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
         test->finished_because = "maximum games played";
       }
     }
-    for (const v1::PairAssignment* pair : handed_back) {
-      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
-          "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
-          "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
-      if (!requeue.ok()) return requeue.status();
-      requeue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair->pair_index())).Bind(3, int64_t(pair->opening_index()));
-      if (absl::Status s = requeue->Run(); !s.ok()) return s;
-    }
+    for (const v1::PairAssignment* pair : handed_back)
+      if (absl::Status s = RequeuePair(*db_, test_id, *pair); !s.ok()) return s;
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
     absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 2, reported = ? WHERE id = ?");

@@ -278,15 +278,8 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
     absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
     if (!mark.ok()) return mark.status();
     if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
-    for (const v1::PairAssignment& pair : batch.pairs()) {
-      // Only pairs nobody has reported yet need playing again.
-      absl::StatusOr<sqlite::Statement> requeue = db_->Cached(
-          "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
-          "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
-      if (!requeue.ok()) return requeue.status();
-      requeue->Bind(1, int64_t(batch.test_id())).Bind(2, int64_t(pair.pair_index())).Bind(3, int64_t(pair.opening_index()));
-      if (absl::Status s = requeue->Run(); !s.ok()) return s;
-    }
+    for (const v1::PairAssignment& pair : batch.pairs())
+      if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
   }
   if (absl::Status s = transaction->Commit(); !s.ok()) return s;
   return int(expired.size());

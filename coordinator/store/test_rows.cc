@@ -118,4 +118,13 @@ absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
   return uint64_t(select->Int(0));
 }
 
+absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairAssignment& pair) {
+  absl::StatusOr<sqlite::Statement> requeue = db.Cached(
+      "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "
+      "SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM counted_pairs WHERE test_id = ?1 AND pair_index = ?2)");
+  if (!requeue.ok()) return requeue.status();
+  requeue->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair.pair_index())).Bind(3, int64_t(pair.opening_index()));
+  return requeue->Run();
+}
+
 }  // namespace judkins

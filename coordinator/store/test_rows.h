@@ -33,6 +33,8 @@ absl::Status SaveCounts(sqlite::Database& db, const TestRow& test);
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id);
 v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight);
+// Puts a pair back for re-issue, unless some batch has already counted it.
+absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairAssignment& pair);
 
 }  // namespace judkins
 
