@@ -22,16 +22,6 @@ absl::Status Invalid(absl::string_view option, absl::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat("--", option, ": ", why));
 }
 
-std::string StateText(v1::TestState state) {
-  switch (state) {
-    case v1::TEST_STATE_PENDING: return "pending";
-    case v1::TEST_STATE_RUNNING: return "running";
-    case v1::TEST_STATE_FINISHED: return "finished";
-    case v1::TEST_STATE_STOPPED: return "stopped";
-    default: return "?";
-  }
-}
-
 absl::Status EngineFromGroup(const OptionGroup& group, v1::EngineSpec& engine) {
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
   if (!pairs.ok()) return pairs.status();
@@ -251,7 +241,7 @@ std::string TestLine(const v1::Test& test) {
   const v1::WinDrawLoss& wdl = test.wdl();
   const v1::StatsReport& stats = test.stats();
   std::string line = absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(),
-                                     test.spec().dev().name(), test.spec().base().name(), StateText(test.state()),
+                                     test.spec().dev().name(), test.spec().base().name(), TestStateText(test.state()),
                                      stats.games(), wdl.wins(), wdl.draws(), wdl.losses(),
                                      PentanomialText(test.pentanomial()), EloSummary(stats));
   if (stats.has_sprt()) absl::StrAppend(&line, "  ", LlrSummary(stats));

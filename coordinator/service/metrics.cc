@@ -2,20 +2,12 @@
 
 #include <vector>
 
+#include "proto/convert/stats_text.h"
+
 namespace judkins {
 namespace {
 
 const std::vector<double> kLatencyBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
-
-std::string StateName(v1::TestState state) {
-  switch (state) {
-    case v1::TEST_STATE_PENDING: return "pending";
-    case v1::TEST_STATE_RUNNING: return "running";
-    case v1::TEST_STATE_FINISHED: return "finished";
-    case v1::TEST_STATE_STOPPED: return "stopped";
-    default: return "unknown";
-  }
-}
 
 }  // namespace
 
@@ -57,7 +49,7 @@ void CoordinatorMetrics::CountReport(uint64_t test_id, const v1::WinDrawLoss& wd
 void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {
   for (v1::TestState state : {v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING, v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
     const auto it = counts.find(state);
-    tests_.Add({{"state", StateName(state)}}).Set(it == counts.end() ? 0 : it->second);
+    tests_.Add({{"state", TestStateText(state)}}).Set(it == counts.end() ? 0 : it->second);
   }
 }
 

@@ -31,4 +31,14 @@ std::string EloModelText(v1::EloModel model) {
   }
 }
 
+std::string TestStateText(v1::TestState state) {
+  switch (state) {
+    case v1::TEST_STATE_PENDING: return "pending";
+    case v1::TEST_STATE_RUNNING: return "running";
+    case v1::TEST_STATE_FINISHED: return "finished";
+    case v1::TEST_STATE_STOPPED: return "stopped";
+    default: return "unknown";
+  }
+}
+
 }  // namespace judkins

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "judkins/v1/coordinator.pb.h"
 #include "judkins/v1/games.pb.h"
 #include "judkins/v1/stats.pb.h"
 
@@ -15,6 +16,7 @@ std::string EloSummary(const v1::StatsReport& stats);
 std::string LlrSummary(const v1::StatsReport& stats);
 std::string PentanomialText(const v1::Pentanomial& pentanomial);  // "[LL, LD, DD+WL, DW, WW]" counts
 std::string EloModelText(v1::EloModel model);                     // "normalized", ...
+std::string TestStateText(v1::TestState state);                   // "pending", "running", ...
 
 }  // namespace judkins
 
