@@ -52,7 +52,13 @@ int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worke
                    int max_pairs) {
   const double game_seconds = absl::ToDoubleSeconds(ExpectedGameTime(spec, worker.speed()));
   const double games = std::max(1u, worker.concurrency()) * absl::ToDoubleSeconds(target) / std::max(game_seconds, 1e-3);
-  return std::clamp(int(games / 2), 1, max_pairs);
+  const int pairs = std::clamp(int(games / 2), 1, max_pairs);
+  // A tune's batch shares one perturbation, and theta moves only when it is
+  // counted: keep them small (one pair per game slot, as fishtest does).
+  if (spec.has_spsa())
+    return std::min<int>(pairs, spec.spsa().pairs_per_batch() ? spec.spsa().pairs_per_batch()
+                                                              : std::max(1u, worker.concurrency()));
+  return pairs;
 }
 
 absl::StatusOr<std::optional<v1::Batch>> Scheduler::RequestWork(uint64_t worker_id,

@@ -5,6 +5,7 @@
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
+#include "tuner/spsa_tune.h"
 
 namespace judkins {
 
@@ -45,7 +46,9 @@ grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
   auto known = [this](const std::string& sha) { return c_.artifacts.Contains(sha); };
   if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
-  absl::StatusOr<v1::Test> test = c_.store.CreateTest(request->spec(), absl::Now());
+  v1::TestSpec spec = request->spec();
+  if (spec.has_spsa()) *spec.mutable_spsa() = tuner::WithDefaults(spec.spsa());
+  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now());
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -95,6 +98,18 @@ grpc::Status AdminServiceImpl::WatchTest(grpc::ServerContext* context, const v1:
     if (test->state() == v1::TEST_STATE_FINISHED || test->state() == v1::TEST_STATE_STOPPED) return grpc::Status::OK;
     seen = c_.changes.WaitPast(seen, absl::Seconds(1));
   }
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::GetTuneRequest* request, v1::Tune* response) {
+  RpcTimer timer(c_.metrics, "GetTune");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  if (request->max_history_points() > 100'000)
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "max_history_points: at most 100,000");
+  const size_t points = request->max_history_points() ? request->max_history_points() : 200;
+  absl::StatusOr<v1::Tune> tune = c_.store.GetTune(request->test_id(), points);
+  if (!tune.ok()) return ToGrpc(tune.status());
+  *response = *std::move(tune);
   return grpc::Status::OK;
 }
 

@@ -48,6 +48,7 @@ class AdminServiceImpl final : public v1::AdminService::Service {
   grpc::Status StopTest(grpc::ServerContext*, const v1::StopTestRequest*, v1::Test*) override;
   grpc::Status WatchTest(grpc::ServerContext*, const v1::WatchTestRequest*, grpc::ServerWriter<v1::Test>*) override;
   grpc::Status ListWorkers(grpc::ServerContext*, const v1::ListWorkersRequest*, v1::ListWorkersResponse*) override;
+  grpc::Status GetTune(grpc::ServerContext*, const v1::GetTuneRequest*, v1::Tune*) override;
 
  private:
   ServiceContext c_;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
+#include "tuner/spsa_tune.h"
 
 namespace judkins {
 namespace {
@@ -75,7 +76,18 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
     case v1::TestSpec::kFixedPairs:
       if (spec.fixed_pairs() == 0 || spec.fixed_pairs() > 100'000'000) return Invalid("spec.fixed_pairs", "1 to 1e8");
       break;
-    default: return Invalid("spec", "an sprt or fixed_pairs stop rule");
+    case v1::TestSpec::kSpsa: {
+      if (absl::Status s = tuner::ValidateSpsaSpec(spec.spsa()); !s.ok()) return s;
+      if (spec.base().artifact_sha256() != spec.dev().artifact_sha256())
+        return Invalid("spec.base.artifact_sha256", "a tune plays one engine against itself: give dev's artifact");
+      for (const v1::EngineSpec* engine : {&spec.dev(), &spec.base()})
+        for (const v1::EngineOption& option : engine->options())
+          for (const v1::SpsaParameter& parameter : spec.spsa().parameters())
+            if (option.name() == parameter.name())
+              return Invalid("spec.dev.options", absl::StrCat("'", option.name(), "' is tuned; do not also set it"));
+      break;
+    }
+    default: return Invalid("spec", "an sprt, fixed_pairs or spsa stop rule");
   }
   if (spec.priority() < -1000 || spec.priority() > 1000) return Invalid("spec.priority", "-1000 to 1000");
   if (spec.throughput() > 10000) return Invalid("spec.throughput", "0 (default 100) to 10000");

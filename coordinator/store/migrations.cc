@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 2> kMigrations = {
+constexpr std::array<const char*, 3> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -54,6 +54,22 @@ constexpr std::array<const char*, 2> kMigrations = {
     R"sql(
     ALTER TABLE batches ADD COLUMN pair_count INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX batches_by_test ON batches(test_id, state);
+    )sql",
+    // 3: SPSA tunes: theta, the perturbation of each batch, theta's history.
+    R"sql(
+    CREATE TABLE tunes (
+      test_id INTEGER PRIMARY KEY REFERENCES tests(id),
+      iterations INTEGER NOT NULL,         -- game pairs applied to theta
+      theta BLOB NOT NULL);                -- judkins.v1.TuneSnapshot (doubles, exact)
+    CREATE TABLE tune_batches (
+      batch_id INTEGER PRIMARY KEY REFERENCES batches(id),
+      iteration INTEGER NOT NULL,          -- k when the flips were drawn
+      flips TEXT NOT NULL);                -- one '+' or '-' per parameter
+    CREATE TABLE tune_history (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      iterations INTEGER NOT NULL,
+      theta BLOB NOT NULL);                -- judkins.v1.TuneSnapshot after a counted batch
+    CREATE INDEX tune_history_by_test ON tune_history(test_id);
     )sql",
 };
 

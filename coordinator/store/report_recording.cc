@@ -6,6 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
+#include "coordinator/store/tune_rows.h"
+#include "tuner/spsa_tune.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
@@ -97,11 +99,16 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
         }
       }
     }
+    if (test->spec.has_spsa() && result.counted)
+      if (absl::Status s = UpdateTheta(test_id, test->spec.spsa(), report.batch_id(), result); !s.ok()) return s;
     if (!Ended(test->state)) {
       const uint64_t counted = CountedPairs(test->pentanomial);
       if (test->spec.has_fixed_pairs() && counted >= test->spec.fixed_pairs()) {
         test->state = v1::TEST_STATE_FINISHED;
         test->finished_because = "fixed games played";
+      } else if (test->spec.has_spsa() && counted >= test->spec.spsa().pairs()) {
+        test->state = v1::TEST_STATE_FINISHED;
+        test->finished_because = "tune completed";
       } else if (test->spec.max_pairs() > 0 && counted >= test->spec.max_pairs()) {
         test->state = v1::TEST_STATE_FINISHED;
         test->finished_because = "maximum games played";
@@ -119,6 +126,20 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
   result.test_ended = Ended(test->state);
   result.test_id = test_id;
   return result;
+}
+
+absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint64_t batch_id,
+                               const ReportResult& counted) {
+  absl::StatusOr<StoredPerturbation> perturbation = LoadPerturbation(*db_, batch_id, spec.parameters_size());
+  if (!perturbation.ok()) return perturbation.status();
+  absl::StatusOr<TuneRow> tune = LoadTuneRow(*db_, test_id, spec.parameters_size());
+  if (!tune.ok()) return tune.status();
+  // Only the pairs this report counted move theta: a pair another batch
+  // already counted moved it then.
+  const double wins_minus_losses = double(counted.counted_games.wins()) - double(counted.counted_games.losses());
+  tuner::ApplyBatch(spec, tune->theta, perturbation->iteration, perturbation->flips, wins_minus_losses);
+  tune->iterations += CountedPairs(counted.counted_pairs);
+  return SaveTuneRow(*db_, test_id, *tune);
 }
 
 absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {

@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/migrations.h"
 #include "coordinator/store/test_rows.h"
+#include "coordinator/store/tune_rows.h"
+#include "tuner/spsa_tune.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
@@ -42,6 +44,8 @@ absl::StatusOr<v1::Test> Store::LoadTest(uint64_t test_id) {
 
 absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now) {
   absl::MutexLock lock(&mutex_);
+  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
+  if (!transaction.ok()) return transaction.status();
   absl::StatusOr<sqlite::Statement> insert =
       db_->Cached("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
@@ -50,7 +54,33 @@ absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time 
       .Bind(3, absl::ToUnixSeconds(now))
       .Bind(4, absl::ToUnixSeconds(now));
   if (absl::Status status = insert->Run(); !status.ok()) return status;
-  return LoadTest(db_->last_insert_id());
+  const uint64_t test_id = db_->last_insert_id();
+  if (spec.has_spsa())
+    if (absl::Status s = CreateTuneRow(*db_, test_id, spec.spsa()); !s.ok()) return s;
+  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
+  return LoadTest(test_id);
+}
+
+absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_points) {
+  absl::MutexLock lock(&mutex_);
+  absl::StatusOr<v1::Test> test = LoadTest(test_id);
+  if (!test.ok()) return test.status();
+  if (!test->spec().has_spsa()) return absl::NotFoundError(absl::StrCat("test ", test_id, " is not a tune"));
+  const v1::SpsaSpec& spec = test->spec().spsa();
+  absl::StatusOr<TuneRow> row = LoadTuneRow(*db_, test_id, spec.parameters_size());
+  if (!row.ok()) return row.status();
+  absl::StatusOr<std::vector<v1::TuneSnapshot>> history = LoadTuneHistory(*db_, test_id, max_history_points);
+  if (!history.ok()) return history.status();
+  v1::Tune tune;
+  *tune.mutable_test() = *std::move(test);
+  for (int i = 0; i < spec.parameters_size(); ++i) {
+    v1::TunedParameter& parameter = *tune.add_parameters();
+    *parameter.mutable_spec() = spec.parameters(i);
+    parameter.set_value(row->theta[i]);
+  }
+  tune.set_iterations(row->iterations);
+  for (v1::TuneSnapshot& snapshot : *history) *tune.add_history() = std::move(snapshot);
+  return tune;
 }
 
 absl::StatusOr<v1::Test> Store::GetTest(uint64_t test_id) {
@@ -191,6 +221,7 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   // pairs are shared out instead of waiting on one worker (guided scheduling).
   uint64_t limit = UINT64_MAX;
   if (test->spec.has_fixed_pairs()) limit = test->spec.fixed_pairs();
+  if (test->spec.has_spsa()) limit = test->spec.spsa().pairs();
   if (test->spec.max_pairs() > 0) limit = std::min<uint64_t>(limit, test->spec.max_pairs());
   if (limit != UINT64_MAX && test->next_pair < limit)
     pairs = std::min<int>(pairs, int(std::max<uint64_t>(batch.pairs_size() + 1, (limit - test->next_pair + 1) / 2)));
@@ -221,11 +252,25 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   batch.set_id(db_->last_insert_id());
   batch.set_test_id(test_id);
   *batch.mutable_spec() = test->spec;
+  if (test->spec.has_spsa())
+    if (absl::Status s = PerturbBatch(test_id, test->spec.spsa(), batch); !s.ok()) return s;
   test->state = v1::TEST_STATE_RUNNING;
   test->updated = absl::ToUnixSeconds(now);
   if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
   if (absl::Status s = transaction->Commit(); !s.ok()) return s;
   return std::optional<v1::Batch>(std::move(batch));
+}
+
+absl::Status Store::PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch) {
+  absl::StatusOr<TuneRow> tune = LoadTuneRow(*db_, test_id, spec.parameters_size());
+  if (!tune.ok()) return tune.status();
+  // Seeded by the batch, so a batch's perturbation can be drawn again to check it.
+  const uint64_t seed = test_id * 0x9E3779B97F4A7C15ull ^ batch.id();
+  const tuner::Perturbation perturbation = tuner::Perturb(spec, tune->theta, tune->iterations, seed);
+  if (absl::Status s = SavePerturbation(*db_, batch.id(), {perturbation.iteration, perturbation.flips}); !s.ok()) return s;
+  tuner::SetPerturbedOptions(spec, perturbation, *batch.mutable_spec());
+  batch.set_spsa_iteration(perturbation.iteration);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,

@@ -38,6 +38,8 @@ class Store {
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests();
+  // A tune's theta, its parameters and history; NOT_FOUND for other tests.
+  absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
 
   absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now);
   absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
@@ -75,6 +77,12 @@ class Store {
 
  private:
   absl::StatusOr<v1::Test> LoadTest(uint64_t test_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // Draws a tune batch's flips, stores them, and puts theta+ and theta- in its engines.
+  absl::Status PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  // Moves theta by the pairs a report counted.
+  absl::Status UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint64_t batch_id, const ReportResult& counted)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   // One report inside an open transaction.
   absl::StatusOr<ReportResult> ApplyReport(const v1::BatchReport& report, absl::Time now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);

@@ -10,59 +10,14 @@
 #include <thread>
 
 #include "coordinator/store/migrations.h"
-#include "tests/support/batch_reports.h"
+#include "tests/coordinator/store_fixture.h"
 
 namespace judkins {
 namespace {
 
 using ::testing::HasSubstr;
-
-const absl::Time kNow = absl::FromUnixSeconds(1'800'000'000);
-
-class StoreTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "/store_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-    Reopen();
-    v1::WorkerCapabilities capabilities;
-    capabilities.set_name("w1");
-    capabilities.set_concurrency(2);
-    worker_ = *store_->RegisterWorker(capabilities, kNow);
-    worker2_ = *store_->RegisterWorker(capabilities, kNow);
-  }
-  void Reopen() {
-    store_.reset();
-    absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
-    ASSERT_TRUE(store.ok()) << store.status();
-    store_ = *std::move(store);
-  }
-  static v1::TestSpec Spec() {
-    v1::TestSpec spec;
-    spec.mutable_base()->set_name("base");
-    spec.mutable_dev()->set_name("dev");
-    spec.mutable_time_control()->set_nodes(1000);
-    spec.set_book("default");
-    spec.set_book_size(500);
-    spec.mutable_sprt()->set_elo0(0);
-    spec.mutable_sprt()->set_elo1(5);
-    return spec;
-  }
-  v1::Batch Lease(uint64_t test, int pairs, uint64_t worker = 0, absl::Time deadline = kNow + absl::Minutes(5)) {
-    absl::StatusOr<std::optional<v1::Batch>> batch = store_->LeaseBatch(test, worker ? worker : worker_, pairs, kNow, deadline);
-    EXPECT_TRUE(batch.ok()) << batch.status();
-    EXPECT_TRUE(batch.ok() && batch->has_value());
-    return batch.ok() && batch->has_value() ? **batch : v1::Batch();
-  }
-  // dev wins both games of every pair (or draws them).
-  static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker, bool dev_wins = true) {
-    return dev_wins ? testing::DevWinsAll(batch, worker)
-                    : testing::ReportOf(batch, worker, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
-  }
-  std::string path_;
-  std::unique_ptr<Store> store_;
-  uint64_t worker_ = 0, worker2_ = 0;
-};
+using testing::kNow;
+using testing::StoreTest;
 
 TEST_F(StoreTest, CreatesListsGetsAndStopsTests) {
   const v1::Test created = *store_->CreateTest(Spec(), kNow);
