@@ -270,6 +270,7 @@ absl::Status Store::PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1:
   if (absl::Status s = SavePerturbation(*db_, batch.id(), {perturbation.iteration, perturbation.flips}); !s.ok()) return s;
   tuner::SetPerturbedOptions(spec, perturbation, *batch.mutable_spec());
   batch.set_spsa_iteration(perturbation.iteration);
+  batch.set_spsa_flips(tuner::FlipsText(perturbation.flips));
   return absl::OkStatus();
 }
 

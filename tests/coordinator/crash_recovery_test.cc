@@ -11,7 +11,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "tests/support/admin_calls.h"
+#include "tests/support/batch_reports.h"
 #include "tests/support/coordinator_process.h"
+#include "tuner/spsa_tune.h"
 
 namespace judkins {
 namespace {
@@ -98,6 +100,82 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   uint64_t all_pairs = 0;
   for (const v1::BatchReport& report : reports) all_pairs += report.games_size() / 2;
   EXPECT_EQ(after.pentanomial().dd_wl(), all_pairs);
+  coordinator.Kill();
+}
+
+v1::Tune GetTune(testing::CoordinatorProcess& coordinator, uint64_t test_id) {
+  v1::GetTuneRequest request;
+  request.set_test_id(test_id);
+  v1::Tune tune;
+  const grpc::Status status = coordinator.admin->GetTune(As(kAdminToken).get(), request, &tune);
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  return tune;
+}
+
+std::vector<double> ThetaOf(const v1::Tune& tune) {
+  std::vector<double> theta;
+  for (const v1::TunedParameter& parameter : tune.parameters()) theta.push_back(parameter.value());
+  return theta;
+}
+
+TEST(CrashRecoveryTest, ATuneResumesItsThetaExactlyAfterKillNine) {
+  const std::string data_dir = ::testing::TempDir() + "/crash_recovery_tune";
+  std::filesystem::remove_all(data_dir);
+  CoordinatorProcess coordinator(data_dir);
+  ASSERT_NO_FATAL_FAILURE(coordinator.Start());
+  const std::string sha256 = testing::UploadBytes(*coordinator.admin, "an engine to tune", kAdminToken);
+  v1::CreateTestRequest create;
+  *create.mutable_spec() = testing::FixedPairsSpec(sha256, 1);
+  v1::SpsaSpec& spsa = *create.mutable_spec()->mutable_spsa();
+  for (const char* name : {"PawnValue", "GoldValue", "KingSafety"}) {
+    v1::SpsaParameter& parameter = *spsa.add_parameters();
+    parameter.set_name(name);
+    parameter.set_start(300);
+    parameter.set_min(0);
+    parameter.set_max(1000);
+    parameter.set_c_end(10);
+    parameter.set_r_end(0.002);
+  }
+  spsa.set_pairs(100'000);
+  v1::Test test;
+  ASSERT_TRUE(coordinator.admin->CreateTest(As(kAdminToken).get(), create, &test).ok());
+  v1::RegisterRequest registration;
+  registration.mutable_capabilities()->set_name("w");
+  registration.mutable_capabilities()->set_concurrency(2);
+  v1::RegisterResponse registered;
+  ASSERT_TRUE(coordinator.worker->Register(As(kWorkerToken).get(), registration, &registered).ok());
+  auto play_batch = [&](int i) {
+    v1::WorkRequest request;
+    request.set_worker_id(registered.worker_id());
+    v1::WorkResponse work;
+    EXPECT_TRUE(coordinator.worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+    // A mix of results, so theta wanders in every direction.
+    const v1::GameResult results[] = {v1::GAME_RESULT_BLACK_WINS, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_DRAW};
+    const v1::BatchReport report =
+        testing::ReportOf(work.batch(), registered.worker_id(), results[i % 3], results[(i / 3) % 3]);
+    v1::ReportAck ack;
+    EXPECT_TRUE(coordinator.worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+    EXPECT_TRUE(ack.counted());
+    return work.batch();
+  };
+  for (int i = 0; i < 30; ++i) play_batch(i);
+  const v1::Tune before = GetTune(coordinator, test.id());
+  EXPECT_EQ(before.iterations(), 60u);  // 30 batches of 2 pairs
+
+  coordinator.Kill();
+  ASSERT_NO_FATAL_FAILURE(coordinator.Start());
+  const v1::Tune after = GetTune(coordinator, test.id());
+  EXPECT_EQ(ThetaOf(after), ThetaOf(before));  // exactly: every bit of every double
+  EXPECT_EQ(after.iterations(), before.iterations());
+
+  // And it goes on from there: the next batch is drawn at k = 61 and moves
+  // the restored theta by exactly one SPSA step.
+  const v1::Batch next = play_batch(30);  // results[0], results[1]: dev wins both games of both pairs
+  EXPECT_EQ(next.spsa_iteration(), 61u);
+  std::vector<double> expected = ThetaOf(after);
+  const v1::SpsaSpec stored = next.spec().spsa();
+  tuner::ApplyBatch(stored, expected, 61, *tuner::ParseFlips(next.spsa_flips(), 3), 4);
+  EXPECT_EQ(ThetaOf(GetTune(coordinator, test.id())), expected);
   coordinator.Kill();
 }
 

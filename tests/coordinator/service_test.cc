@@ -182,7 +182,25 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(-1); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_alpha(0.7); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.clear_sprt(); }, "stop rule"},
-      {[](v1::TestSpec& s) { s.set_priority(5000); }, "spec.priority"}};
+      {[](v1::TestSpec& s) { s.set_priority(5000); }, "spec.priority"},
+      {[](v1::TestSpec& s) { s.mutable_spsa()->set_pairs(10); }, "spec.spsa.parameters"},
+      {[](v1::TestSpec& s) {
+         v1::SpsaParameter& p = *s.mutable_spsa()->add_parameters();
+         p.set_name("PawnValue");
+         p.set_max(-1);
+         s.mutable_spsa()->set_pairs(10);
+       },
+       "spec.spsa.parameters[PawnValue]: min < max"},
+      {[](v1::TestSpec& s) {
+         v1::SpsaParameter& p = *s.mutable_spsa()->add_parameters();
+         p.set_name("PawnValue");
+         p.set_max(200);
+         p.set_c_end(5);
+         p.set_r_end(0.002);
+         s.mutable_spsa()->set_pairs(10);
+         s.mutable_dev()->add_options()->set_name("PawnValue");
+       },
+       "'PawnValue' is tuned"}};
   for (const Case& c : cases) {
     v1::TestSpec spec = Spec(sha);
     c.spoil(spec);
@@ -204,6 +222,10 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), no_batch, &ack).error_message(), HasSubstr("batch_id"));
   Get(12345);
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::NOT_FOUND);
+  v1::GetTuneRequest not_a_tune;
+  not_a_tune.set_test_id(CreateTest(Spec(sha)));
+  v1::Tune tune;
+  EXPECT_THAT(admin_->GetTune(As(kAdminToken).get(), not_a_tune, &tune).error_message(), HasSubstr("is not a tune"));
 }
 
 TEST_F(CoordinatorTest, ReportsCountOnceAndTheSprtStopsTheTest) {

@@ -38,11 +38,13 @@ class TuneStoreTest : public testing::StoreTest {
     ADD_FAILURE() << "no option " << name;
     return 0;
   }
-  // The flips of a batch, as its theta+ and theta- values show them.
+  // The flips of a batch, which its theta+ and theta- values must agree with.
   static std::vector<int> FlipsOf(const v1::Batch& batch) {
-    std::vector<int> flips;
-    for (const v1::SpsaParameter& p : batch.spec().spsa().parameters())
-      flips.push_back(ValueOf(batch.spec().dev(), p.name()) > ValueOf(batch.spec().base(), p.name()) ? 1 : -1);
+    const std::vector<int> flips = *tuner::ParseFlips(batch.spsa_flips(), batch.spec().spsa().parameters_size());
+    for (int i = 0; i < batch.spec().spsa().parameters_size(); ++i) {
+      const std::string& name = batch.spec().spsa().parameters(i).name();
+      EXPECT_EQ(flips[i] > 0, ValueOf(batch.spec().dev(), name) > ValueOf(batch.spec().base(), name)) << name;
+    }
     return flips;
   }
   std::vector<double> Theta(uint64_t test) {
