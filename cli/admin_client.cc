@@ -1,5 +1,7 @@
 #include "cli/admin_client.h"
 
+#include <fstream>
+
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "common/channel.h"
@@ -19,6 +21,27 @@ std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout
   context->AddMetadata("authorization", "Bearer " + token_);
   if (timeout != absl::InfiniteDuration()) context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
   return context;
+}
+
+absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
+  auto context = Context(absl::Minutes(10));
+  v1::UploadArtifactResponse response;
+  auto writer = stub_->UploadArtifact(context.get(), &response);
+  std::string buffer(1 << 20, '\0');
+  bool first = true;
+  while (in.read(buffer.data(), std::streamsize(buffer.size())) || in.gcount() > 0) {
+    v1::ArtifactChunk chunk;
+    chunk.set_data(buffer.data(), size_t(in.gcount()));
+    if (first) chunk.set_name(path.substr(path.rfind('/') + 1));
+    first = false;
+    if (!writer->Write(chunk)) break;
+  }
+  writer->WritesDone();
+  const grpc::Status status = writer->Finish();
+  if (!status.ok()) return absl::UnavailableError(Describe(status));
+  return response.sha256();
 }
 
 std::string Describe(const grpc::Status& status) {

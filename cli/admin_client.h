@@ -24,6 +24,8 @@ class AdminClient {
   static absl::StatusOr<AdminClient> Connect(const ServerAddress& address);
   std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout = absl::Seconds(30)) const;
   v1::AdminService::Stub& stub() { return *stub_; }
+  // Uploads a file (an engine binary) in chunks; returns its SHA-256.
+  absl::StatusOr<std::string> UploadFile(const std::string& path);
 
  private:
   AdminClient(std::unique_ptr<v1::AdminService::Stub> stub, std::string token)

@@ -5,13 +5,12 @@
 #include <cstdlib>
 #include <fstream>
 
-#include <google/protobuf/util/json_util.h>
-
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "cli/admin_client.h"
+#include "cli/command_support.h"
 #include "common/grouped_options.h"
 #include "proto/convert/stats_text.h"
 
@@ -40,68 +39,9 @@ absl::Status EngineFromGroup(const OptionGroup& group, v1::EngineSpec& engine) {
   return absl::OkStatus();
 }
 
-// Global options any command accepts, with their environment defaults.
-struct Connection {
-  ServerAddress address;
-  absl::Status Apply(const OptionGroup& group, bool& used) {
-    used = true;
-    absl::StatusOr<std::string> value = SingleValue(group);
-    if (group.name == "server") {
-      if (!value.ok()) return value.status();
-      address.target = *value;
-    } else if (group.name == "token-file") {
-      if (!value.ok()) return value.status();
-      std::ifstream in(*value);
-      if (!in) return Invalid(group.name, absl::StrCat("cannot read '", *value, "'"));
-      std::getline(in, address.token);
-    } else if (group.name == "tls-ca") {
-      if (!value.ok()) return value.status();
-      address.tls_ca_file = *value;
-    } else {
-      used = false;
-    }
-    return absl::OkStatus();
-  }
-  Connection() {
-    if (const char* server = std::getenv("JUDKINS_SERVER")) address.target = server;
-    if (const char* token = std::getenv("JUDKINS_ADMIN_TOKEN")) address.token = token;
-    if (address.target.empty()) address.target = "127.0.0.1:50051";
-  }
-};
-
-// Splits the words after the command into connection options and the rest.
-absl::StatusOr<std::vector<OptionGroup>> Options(const std::vector<std::string>& words, Connection& connection) {
-  absl::StatusOr<std::vector<OptionGroup>> groups = ParseGroupedOptions(words);
-  if (!groups.ok()) return groups.status();
-  std::vector<OptionGroup> rest;
-  for (const OptionGroup& group : *groups) {
-    bool used = false;
-    if (absl::Status s = connection.Apply(group, used); !s.ok()) return s;
-    if (!used) rest.push_back(group);
-  }
-  return rest;
-}
-
 int Fail(std::ostream& err, absl::string_view message) {
   err << "judkins: " << message << "\n";
   return 1;
-}
-
-std::string Json(const google::protobuf::Message& message) {
-  std::string json;
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  (void)google::protobuf::util::MessageToJsonString(message, &json, options);
-  return json;
-}
-
-// Positional words before the first option.
-std::vector<std::string> Positional(const std::vector<std::string>& words, std::vector<std::string>& rest) {
-  std::vector<std::string> positional;
-  size_t i = 0;
-  for (; i < words.size() && !absl::StartsWith(words[i], "--"); ++i) positional.push_back(words[i]);
-  rest.assign(words.begin() + i, words.end());
-  return positional;
 }
 
 int UploadEngine(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
@@ -110,27 +50,12 @@ int UploadEngine(const std::vector<std::string>& words, std::ostream& out, std::
   Connection connection;
   absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
   if (!options.ok()) return Fail(err, options.status().message());
-  if (paths.size() != 1) return Fail(err, "usage: judkins engine upload PATH");
-  std::ifstream in(paths[0], std::ios::binary);
-  if (!in) return Fail(err, absl::StrCat("cannot read '", paths[0], "'"));
+  if (paths.size() != 1 || !options->empty()) return Fail(err, "usage: judkins engine upload PATH");
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
   if (!client.ok()) return Fail(err, client.status().message());
-  auto context = client->Context(absl::Minutes(10));
-  v1::UploadArtifactResponse response;
-  auto writer = client->stub().UploadArtifact(context.get(), &response);
-  std::string buffer(1 << 20, '\0');
-  bool first = true;
-  while (in.read(buffer.data(), std::streamsize(buffer.size())) || in.gcount() > 0) {
-    v1::ArtifactChunk chunk;
-    chunk.set_data(buffer.data(), size_t(in.gcount()));
-    if (first) chunk.set_name(paths[0].substr(paths[0].rfind('/') + 1));
-    first = false;
-    if (!writer->Write(chunk)) break;
-  }
-  writer->WritesDone();
-  const grpc::Status status = writer->Finish();
-  if (!status.ok()) return Fail(err, Describe(status));
-  out << response.sha256() << "\n";
+  absl::StatusOr<std::string> sha256 = client->UploadFile(paths[0]);
+  if (!sha256.ok()) return Fail(err, sha256.status().message());
+  out << *sha256 << "\n";
   return 0;
 }
 

@@ -1,0 +1,117 @@
+// The texel fitter on positions from games the framework recorded
+// (tests/data/texel-games.pgn): extraction and labels, the scale K, and the
+// recovery of known weights from labels they generated.
+#include "tuner/texel/texel_fit.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "engine/eval/evaluate.h"
+#include "tests/support/test_data.h"
+
+namespace judkins::texel {
+namespace {
+
+std::vector<LabelledPosition> RecordedPositions(ExtractionCounts& counts) {
+  std::ifstream in(std::string(JUDKINS_TEST_DATA_DIR) + "/texel-games.pgn");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<LabelledPosition> positions;
+  absl::flat_hash_set<uint64_t> seen;
+  const absl::Status status = ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts);
+  EXPECT_TRUE(status.ok()) << status;
+  return positions;
+}
+
+int BlackEvaluation(const LabelledPosition& p, const EvalParams& params) {
+  const int e = Evaluate(p.position, params);
+  return p.position.side_to_move() == kBlack ? e : -e;
+}
+
+// Labels that the weights `truth` at scale K would predict exactly.
+void RelabelFrom(std::vector<LabelledPosition>& positions, const EvalParams& truth, double scale) {
+  for (LabelledPosition& p : positions)
+    p.black_score = 1 / (1 + std::pow(10.0, -scale * BlackEvaluation(p, truth) / 400));
+}
+
+TEST(TexelTest, QuietPositionsAreTakenFromRecordsWithTheirGamesResults) {
+  ExtractionCounts counts;
+  const std::vector<LabelledPosition> positions = RecordedPositions(counts);
+  EXPECT_EQ(counts.games, 120);
+  EXPECT_GT(counts.kept, 1000);
+  EXPECT_EQ(counts.kept, int64_t(positions.size()));
+  EXPECT_EQ(counts.positions_seen, counts.not_quiet + counts.duplicates + counts.kept);
+  for (const LabelledPosition& p : positions) {
+    ASSERT_FALSE(p.position.in_check());
+    ASSERT_TRUE(IsQuiet(p.position, EvalParams()));
+    ASSERT_TRUE(p.black_score == 0 || p.black_score == 0.5 || p.black_score == 1);
+  }
+  // The first game: White (weak-material) won: every position of it is labelled 0 for Black.
+  EXPECT_EQ(positions.front().black_score, 0);
+}
+
+TEST(TexelTest, RepeatedPositionsAndUnfinishedGamesAreLeftOut) {
+  ExtractionCounts counts;
+  std::ifstream in(std::string(JUDKINS_TEST_DATA_DIR) + "/texel-games.pgn");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<LabelledPosition> positions;
+  absl::flat_hash_set<uint64_t> seen;
+  ASSERT_TRUE(ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts).ok());
+  const size_t first = positions.size();
+  ASSERT_TRUE(ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts).ok());
+  EXPECT_EQ(positions.size(), first);  // the same games again: all seen
+  std::string unfinished = text.str().substr(0, text.str().find("\n[Event", 10) + 1);
+  for (size_t at; (at = unfinished.find("0-1")) != std::string::npos;) unfinished.replace(at, 3, "*");
+  ExtractionCounts none;
+  std::vector<LabelledPosition> nothing;
+  absl::flat_hash_set<uint64_t> fresh;
+  ASSERT_TRUE(ExtractPositions(unfinished, Extraction(), EvalParams(), nothing, fresh, none).ok());
+  EXPECT_EQ(none.games, 0);
+  EXPECT_TRUE(nothing.empty());
+  EXPECT_FALSE(ExtractPositions("[Event \"x\"]\n[SFEN \"not a position\"]\n\n1. 2f2e *\n", Extraction(), EvalParams(),
+                                nothing, fresh, none)
+                   .ok());
+}
+
+TEST(TexelTest, TheScaleIsFoundFromTheLabels) {
+  ExtractionCounts counts;
+  std::vector<LabelledPosition> positions = RecordedPositions(counts);
+  RelabelFrom(positions, EvalParams(), 0.8);
+  EXPECT_NEAR(FitScale(positions, EvalParams(), 2), 0.8, 0.01);
+}
+
+// Material detuned by 30-45% is fitted back to the weights that made the
+// labels, within 5%.
+TEST(TexelTest, DetunedMaterialIsFittedBackToTheWeightsThatMadeTheLabels) {
+  ExtractionCounts counts;
+  std::vector<LabelledPosition> positions = RecordedPositions(counts);
+  const EvalParams truth;
+  RelabelFrom(positions, truth, 1.0);
+  const char* names[] = {"PawnValue", "SilverValue", "GoldValue", "RookValue", "BishopValue"};
+  const double detune[] = {0.6, 1.4, 0.65, 1.45, 0.7};
+  EvalParams start;
+  FitOptions options;
+  options.threads = 2;
+  for (int i = 0; i < 5; ++i) {
+    const int slot = FindParam(names[i]);
+    ASSERT_GE(slot, 0) << names[i];
+    ASSERT_TRUE(start.Set(names[i], int(truth[slot] * detune[i])).ok());
+    options.slots.push_back(slot);
+  }
+  const FitReport report = Fit(positions, start, options);
+  EXPECT_LT(report.loss_after, report.loss_before);
+  EXPECT_NEAR(report.scale, 1.0, 0.05);
+  for (int i = 0; i < 5; ++i) {
+    const int slot = FindParam(names[i]);
+    EXPECT_NEAR(report.params[slot], truth[slot], 0.05 * truth[slot])
+        << names[i] << " started at " << start[slot];
+  }
+  EXPECT_GT(report.evaluations, int64_t(positions.size()) * 5);
+}
+
+}  // namespace
+}  // namespace judkins::texel

@@ -1,0 +1,49 @@
+// Texel fitting: choose evaluation weights that make the static evaluation of
+// quiet positions predict their games' results. The loss is the mean logistic
+// loss (cross-entropy) of p = 1 / (1 + 10^(-K e / 400)) against the result;
+// K is fitted first, with the starting weights, and then held.
+//
+// The evaluation is not linear in its weights (king danger is quadratic), so
+// the fit linearises it: the change of every position's evaluation per unit
+// of each weight is measured by finite differences, Adam descends the loss
+// of that linear model within the bounds, and the process repeats from the
+// new weights, with K fitted again to them. Each round is judged on the real
+// evaluation; the best wins.
+#ifndef JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_
+#define JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/eval/params.h"
+#include "tuner/texel/labelled_positions.h"
+
+namespace judkins::texel {
+
+struct FitOptions {
+  std::vector<int> slots;      // registry slots to fit; the rest stay as they are
+  int rounds = 4;              // linearisations
+  int iterations = 300;        // Adam steps per round
+  double learning_rate = 2.0;  // the largest step per iteration, in weight units
+  int threads = 0;             // 0: one per core
+};
+
+struct FitReport {
+  double scale = 1;         // K of the fitted weights
+  double loss_before = 0;   // with the starting weights
+  double loss_after = 0;    // with the fitted (integer) weights
+  EvalParams params;
+  int64_t evaluations = 0;  // static evaluations made
+  double seconds = 0;
+};
+
+// The mean logistic loss of the static evaluation at scale K.
+double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads);
+// The K that minimises it (golden-section search).
+double FitScale(std::span<const LabelledPosition> positions, const EvalParams& params, int threads);
+FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& start, const FitOptions& options);
+
+}  // namespace judkins::texel
+
+#endif  // JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_
