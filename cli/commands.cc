@@ -193,6 +193,7 @@ absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words
   if (!groups.ok()) return groups.status();
   v1::TestSpec spec;
   spec.set_book("default");
+  uint64_t pairs = 0;  // with --sprt a cap, else the fixed number of pairs
   for (const OptionGroup& group : *groups) {
     const std::string& name = group.name;
     absl::StatusOr<std::string> value = SingleValue(group);
@@ -214,7 +215,7 @@ absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words
         return Invalid(name, "an integer");
       if (name == "nodes") spec.mutable_time_control()->set_nodes(number);
       else if (name == "depth") spec.mutable_time_control()->set_depth(uint32_t(number));
-      else if (name == "pairs") spec.set_fixed_pairs(number);
+      else if (name == "pairs") pairs = uint64_t(number);
       else if (name == "priority") spec.set_priority(int32_t(number));
       else if (name == "throughput") spec.set_throughput(uint32_t(number));
       else spec.set_max_pairs(number);
@@ -253,8 +254,10 @@ absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words
   }
   if (!spec.has_dev() || !spec.has_base()) return absl::InvalidArgumentError("give --dev sha=... and --base sha=...");
   if (!spec.has_time_control()) return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
-  if (!spec.has_sprt() && !spec.has_fixed_pairs()) return absl::InvalidArgumentError("give --sprt ... or --pairs N");
-  if (spec.has_sprt() && spec.has_fixed_pairs()) spec.set_max_pairs(spec.fixed_pairs());  // an SPRT with a cap
+  if (!spec.has_sprt() && pairs == 0) return absl::InvalidArgumentError("give --sprt ... or --pairs N");
+  // --pairs caps an SPRT (its max_pairs) and is the length of any other test.
+  if (spec.has_sprt() && pairs > 0) spec.set_max_pairs(pairs);
+  else if (!spec.has_sprt()) spec.set_fixed_pairs(pairs);
   if (spec.book_size() == 0) spec.set_book_size(500);  // books/default.sfen
   return spec;
 }
