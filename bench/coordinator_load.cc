@@ -100,6 +100,7 @@ void Run(int workers, absl::Duration duration) {
 }  // namespace judkins
 
 int main(int argc, char** argv) {
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);  // as judkins-coordinator runs
   const absl::Duration duration = absl::Seconds(argc > 1 ? std::atoi(argv[1]) : 10);
   std::vector<int> workers;
   for (int i = 2; i < argc; ++i) workers.push_back(std::atoi(argv[i]));

@@ -1,5 +1,5 @@
-// Recording reports: validation, pair-level idempotency, totals and SPRT in
-// one transaction, and group commit of reports that arrive together.
+// Recording reports: validation, pair-level idempotency, totals, SPRT and a
+// tune's theta in one transaction.
 #include <array>
 #include <map>
 
@@ -143,34 +143,13 @@ absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint
 }
 
 absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
-  PendingReport mine{&report, now, std::nullopt};
-  {
-    absl::MutexLock queue_lock(&queue_mutex_);
-    queue_.push_back(&mine);
-  }
-  absl::MutexLock lock(&mutex_);
-  if (mine.result) return *std::move(mine.result);  // committed along with another caller's
-  std::vector<PendingReport*> group;
-  {
-    absl::MutexLock queue_lock(&queue_mutex_);
-    group.swap(queue_);
-  }
-  absl::Status committed = [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
-    absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-    if (!transaction.ok()) return transaction.status();
-    for (size_t i = 0; i < group.size(); ++i) {
-      // A savepoint each: a refused report undoes only itself.
-      if (absl::Status s = db_->Execute("SAVEPOINT report"); !s.ok()) return s;
-      group[i]->result = ApplyReport(*group[i]->report, group[i]->now);
-      if (!group[i]->result->ok())
-        if (absl::Status s = db_->Execute("ROLLBACK TO report"); !s.ok()) return s;
-      if (absl::Status s = db_->Execute("RELEASE report"); !s.ok()) return s;
-    }
-    return transaction->Commit();
-  }();
-  if (!committed.ok())
-    for (PendingReport* pending : group) pending->result = committed;
-  return *std::move(mine.result);
+  std::optional<absl::StatusOr<ReportResult>> result;
+  absl::Status committed = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
+    result = ApplyReport(report, now);
+    return result->status();
+  });
+  if (!committed.ok()) return committed;
+  return *std::move(result);
 }
 
 }  // namespace judkins

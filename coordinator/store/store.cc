@@ -176,23 +176,41 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
 }
 
 absl::StatusOr<v1::WorkerCapabilities> Store::GetWorker(uint64_t worker_id) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT capabilities FROM workers WHERE id = ?");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(worker_id));
-  absl::StatusOr<bool> row = select->Step();
-  if (!row.ok()) return row.status();
-  if (!*row) return absl::NotFoundError(absl::StrCat("worker_id: no worker ", worker_id, " (register first)"));
+  // Every RequestWork asks; a worker's capabilities never change after it
+  // registers, so they are read from the database once.
+  {
+    absl::MutexLock lock(&workers_mutex_);
+    if (auto it = workers_.find(worker_id); it != workers_.end()) return it->second;
+  }
   v1::WorkerCapabilities capabilities;
-  capabilities.ParseFromString(select->Text(0));
+  {
+    absl::MutexLock lock(&mutex_);
+    absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT capabilities FROM workers WHERE id = ?");
+    if (!select.ok()) return select.status();
+    select->Bind(1, int64_t(worker_id));
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return absl::NotFoundError(absl::StrCat("worker_id: no worker ", worker_id, " (register first)"));
+    capabilities.ParseFromString(select->Text(0));
+  }
+  absl::MutexLock lock(&workers_mutex_);
+  workers_.emplace(worker_id, capabilities);
   return capabilities;
 }
 
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                            absl::Time now, absl::Time deadline) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
+  std::optional<absl::StatusOr<std::optional<v1::Batch>>> batch;
+  absl::Status committed = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
+    batch = LeaseBatchLocked(test_id, worker_id, pairs, now, deadline);
+    return batch->status();
+  });
+  if (!committed.ok()) return committed;
+  return *std::move(batch);
+}
+
+absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
+                                                                 absl::Time now, absl::Time deadline) {
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
@@ -257,7 +275,6 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   test->state = v1::TEST_STATE_RUNNING;
   test->updated = absl::ToUnixSeconds(now);
   if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
   return std::optional<v1::Batch>(std::move(batch));
 }
 

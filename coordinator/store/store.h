@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
@@ -63,8 +65,8 @@ class Store {
     v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
     v1::WinDrawLoss counted_games;
   };
-  // Reports arriving together are committed together (group commit): one
-  // transaction and one fsync for all of them, each in its own savepoint.
+  // Committed before it returns, together with the reports and leases that
+  // arrive alongside it (group commit).
   absl::StatusOr<ReportResult> RecordReport(const v1::BatchReport& report, absl::Time now);
 
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
@@ -87,16 +89,25 @@ class Store {
   absl::StatusOr<ReportResult> ApplyReport(const v1::BatchReport& report, absl::Time now)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
-  struct PendingReport {
-    const v1::BatchReport* report;
-    absl::Time now;
-    std::optional<absl::StatusOr<ReportResult>> result;  // set, under mutex_, once committed
+  // Runs `write` under mutex_ inside a transaction shared with the writes
+  // queued alongside it (group commit); returns once that has committed.
+  // A write that fails is rolled back alone, and its error returned.
+  absl::Status WriteInGroup(absl::FunctionRef<absl::Status()> write);
+  absl::StatusOr<std::optional<v1::Batch>> LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
+                                                            absl::Time now, absl::Time deadline)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+
+  struct PendingWrite {
+    absl::FunctionRef<absl::Status()> write;
+    std::optional<absl::Status> result;  // set, under mutex_, once committed
   };
 
   absl::Mutex mutex_;  // one connection: transactions must not interleave
   std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
+  absl::Mutex workers_mutex_;
+  absl::flat_hash_map<uint64_t, v1::WorkerCapabilities> workers_ ABSL_GUARDED_BY(workers_mutex_);
   absl::Mutex queue_mutex_;
-  std::vector<PendingReport*> queue_ ABSL_GUARDED_BY(queue_mutex_);
+  std::vector<PendingWrite*> queue_ ABSL_GUARDED_BY(queue_mutex_);
 };
 
 }  // namespace judkins
