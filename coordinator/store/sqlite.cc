@@ -111,6 +111,11 @@ absl::StatusOr<Transaction> Transaction::Begin(Database& db) {
   return Transaction(&db);
 }
 
+absl::StatusOr<Transaction> Transaction::BeginRead(Database& db) {
+  if (absl::Status status = db.Execute("BEGIN DEFERRED"); !status.ok()) return status;
+  return Transaction(&db);
+}
+
 Transaction::~Transaction() {
   if (db_) (void)db_->Execute("ROLLBACK");
 }

@@ -81,11 +81,13 @@ class Statement {
   bool owned_;
 };
 
-// Begins on construction (IMMEDIATE: it takes the write lock at once) and
-// rolls back on destruction unless committed.
+// Begins on construction and rolls back on destruction unless committed.
 class Transaction {
  public:
+  // IMMEDIATE: takes the write lock at once.
   static absl::StatusOr<Transaction> Begin(Database& db);
+  // DEFERRED, for reads: every statement until the end sees one snapshot.
+  static absl::StatusOr<Transaction> BeginRead(Database& db);
   Transaction(Transaction&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
   ~Transaction();
   absl::Status Commit();

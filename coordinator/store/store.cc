@@ -31,13 +31,17 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   absl::StatusOr<std::unique_ptr<sqlite::Database>> db = sqlite::Database::Open(path);
   if (!db.ok()) return db.status();
   if (absl::Status status = Migrate(**db); !status.ok()) return status;
-  return std::make_unique<Store>(Passkey(), *std::move(db));
+  // Reads take a connection of their own: in WAL mode they see the last
+  // commit without waiting for the writer's transaction and fsync.
+  absl::StatusOr<std::unique_ptr<sqlite::Database>> reader = sqlite::Database::Open(path);
+  if (!reader.ok()) return reader.status();
+  return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(reader));
 }
 
-absl::StatusOr<v1::Test> Store::LoadTest(uint64_t test_id) {
-  absl::StatusOr<TestRow> row = LoadTestRow(*db_, test_id);
+absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id) {
+  absl::StatusOr<TestRow> row = LoadTestRow(db, test_id);
   if (!row.ok()) return row.status();
-  absl::StatusOr<uint64_t> in_flight = PairsInFlight(*db_, test_id);
+  absl::StatusOr<uint64_t> in_flight = PairsInFlight(db, test_id);
   if (!in_flight.ok()) return in_flight.status();
   return ToMessage(*row, *in_flight);
 }
@@ -58,18 +62,20 @@ absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time 
   if (spec.has_spsa())
     if (absl::Status s = CreateTuneRow(*db_, test_id, spec.spsa()); !s.ok()) return s;
   if (absl::Status s = transaction->Commit(); !s.ok()) return s;
-  return LoadTest(test_id);
+  return LoadTest(*db_, test_id);
 }
 
 absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_points) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<v1::Test> test = LoadTest(test_id);
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<v1::Test> test = LoadTest(*reader_, test_id);
   if (!test.ok()) return test.status();
   if (!test->spec().has_spsa()) return absl::NotFoundError(absl::StrCat("test ", test_id, " is not a tune"));
   const v1::SpsaSpec& spec = test->spec().spsa();
-  absl::StatusOr<TuneRow> row = LoadTuneRow(*db_, test_id, spec.parameters_size());
+  absl::StatusOr<TuneRow> row = LoadTuneRow(*reader_, test_id, spec.parameters_size());
   if (!row.ok()) return row.status();
-  absl::StatusOr<std::vector<v1::TuneSnapshot>> history = LoadTuneHistory(*db_, test_id, max_history_points);
+  absl::StatusOr<std::vector<v1::TuneSnapshot>> history = LoadTuneHistory(*reader_, test_id, max_history_points);
   if (!history.ok()) return history.status();
   v1::Tune tune;
   *tune.mutable_test() = *std::move(test);
@@ -84,13 +90,17 @@ absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_poi
 }
 
 absl::StatusOr<v1::Test> Store::GetTest(uint64_t test_id) {
-  absl::MutexLock lock(&mutex_);
-  return LoadTest(test_id);
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  return LoadTest(*reader_, test_id);
 }
 
 absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Cached(
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
       include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (1, 2) ORDER BY id");
   if (!select.ok()) return select.status();
   std::vector<uint64_t> ids;
@@ -102,7 +112,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   }
   std::vector<v1::Test> tests;
   for (uint64_t id : ids) {
-    absl::StatusOr<v1::Test> test = LoadTest(id);
+    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
     if (!test.ok()) return test.status();
     tests.push_back(*std::move(test));
   }
@@ -122,12 +132,14 @@ absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
   }
   if (absl::Status s = transaction->Commit(); !s.ok()) return s;
-  return LoadTest(test_id);
+  return LoadTest(*db_, test_id);
 }
 
 absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT id, spec FROM tests WHERE state IN (1, 2) ORDER BY id");
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT id, spec FROM tests WHERE state IN (1, 2) ORDER BY id");
   if (!select.ok()) return select.status();
   std::vector<ActiveTest> tests;
   while (true) {
@@ -139,7 +151,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
     tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0, spec});
   }
   for (ActiveTest& test : tests) {
-    absl::StatusOr<uint64_t> in_flight = PairsInFlight(*db_, test.id);
+    absl::StatusOr<uint64_t> in_flight = PairsInFlight(*reader_, test.id);
     if (!in_flight.ok()) return in_flight.status();
     test.pairs_in_flight = *in_flight;
   }
@@ -157,8 +169,10 @@ absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& cap
 }
 
 absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Cached(
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
       "SELECT id, capabilities, last_seen, (SELECT COUNT(*) FROM batches WHERE worker_id = workers.id AND state = 1) "
       "FROM workers ORDER BY id");
   if (!select.ok()) return select.status();
@@ -358,8 +372,10 @@ absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, con
 }
 
 absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT 1 FROM artifacts WHERE sha256 = ?");
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT 1 FROM artifacts WHERE sha256 = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, sha256);
   return select->Step();

@@ -75,10 +75,11 @@ class Store {
   struct Passkey {
     explicit Passkey() = default;
   };
-  Store(Passkey, std::unique_ptr<sqlite::Database> db) : db_(std::move(db)) {}
+  Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader)
+      : db_(std::move(db)), reader_(std::move(reader)) {}
 
  private:
-  absl::StatusOr<v1::Test> LoadTest(uint64_t test_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  static absl::StatusOr<v1::Test> LoadTest(sqlite::Database& db, uint64_t test_id);
   // Draws a tune batch's flips, stores them, and puts theta+ and theta- in its engines.
   absl::Status PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
@@ -104,6 +105,8 @@ class Store {
 
   absl::Mutex mutex_;  // one connection: transactions must not interleave
   std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
+  absl::Mutex reader_mutex_;  // one read connection, used by one reader at a time
+  std::unique_ptr<sqlite::Database> reader_ ABSL_GUARDED_BY(reader_mutex_);
   absl::Mutex workers_mutex_;
   absl::flat_hash_map<uint64_t, v1::WorkerCapabilities> workers_ ABSL_GUARDED_BY(workers_mutex_);
   absl::Mutex queue_mutex_;
