@@ -92,7 +92,13 @@ void CoordinatorServer::ExpireLeasesLoop() {
     // The gauges are refreshed here too: cheap, and never stale for long.
     if (absl::StatusOr<std::vector<v1::Test>> tests = store_->ListTests(true); tests.ok()) {
       std::map<v1::TestState, int> by_state;
-      for (const v1::Test& test : *tests) ++by_state[test.state()];
+      for (const v1::Test& test : *tests) {
+        ++by_state[test.state()];
+        // A tune's theta while it runs, and once more just after it ends.
+        const bool recent = test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10;
+        if (test.spec().has_spsa() && (test.state() == v1::TEST_STATE_RUNNING || recent))
+          if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);
+      }
       metrics_.SetTestsByState(by_state);
     }
     if (absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_->ListWorkers(); workers.ok()) {

@@ -19,6 +19,14 @@ CoordinatorMetrics::CoordinatorMetrics()
                  .Register(*registry_)),
       pairs_(prometheus::BuildCounter().Name("judkins_pairs_reported_total").Help("Game pairs counted, by test").Register(*registry_)),
       tests_(prometheus::BuildGauge().Name("judkins_tests").Help("Tests by state").Register(*registry_)),
+      theta_(prometheus::BuildGauge()
+                 .Name("judkins_tune_theta")
+                 .Help("A tune's current value of each parameter")
+                 .Register(*registry_)),
+      tune_pairs_(prometheus::BuildGauge()
+                      .Name("judkins_tune_iterations")
+                      .Help("Game pairs applied to a tune's theta")
+                      .Register(*registry_)),
       workers_(prometheus::BuildGauge()
                    .Name("judkins_workers_connected")
                    .Help("Workers heard from within the lease time")
@@ -54,6 +62,13 @@ void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& cou
 }
 
 void CoordinatorMetrics::SetWorkersConnected(int workers) { workers_.Set(workers); }
+
+void CoordinatorMetrics::SetTune(const v1::Tune& tune) {
+  const std::string test = std::to_string(tune.test().id());
+  for (const v1::TunedParameter& parameter : tune.parameters())
+    theta_.Add({{"test", test}, {"parameter", parameter.spec().name()}}).Set(parameter.value());
+  tune_pairs_.Add({{"test", test}}).Set(double(tune.iterations()));
+}
 
 void CoordinatorMetrics::CountBatches(const std::string& event, int count) {
   batches_.Add({{"event", event}}).Increment(count);

@@ -26,6 +26,7 @@ class CoordinatorMetrics {
   void CountReport(uint64_t test_id, const v1::WinDrawLoss& wdl, uint64_t pairs);
   void SetTestsByState(const std::map<v1::TestState, int>& counts);
   void SetWorkersConnected(int workers);
+  void SetTune(const v1::Tune& tune);  // theta by parameter, and iterations
   void CountBatches(const std::string& event, int count = 1);  // leased, expired, reissued, reported
   void ObserveRpc(const std::string& method, absl::Duration latency);
   void ObserveCommit(absl::Duration latency);
@@ -35,6 +36,8 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Counter>& games_;
   prometheus::Family<prometheus::Counter>& pairs_;
   prometheus::Family<prometheus::Gauge>& tests_;
+  prometheus::Family<prometheus::Gauge>& theta_;
+  prometheus::Family<prometheus::Gauge>& tune_pairs_;
   prometheus::Gauge& workers_;
   prometheus::Family<prometheus::Counter>& batches_;
   prometheus::Family<prometheus::Histogram>& rpc_latency_;

@@ -65,6 +65,24 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   const v1::BatchReport report = testing::DevWinsAll(work.batch(), registered.worker_id());
   ASSERT_TRUE(worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
   const int pairs = work.batch().pairs_size();
+  // And a tune, first in line by priority, with one batch reported.
+  v1::CreateTestRequest create_tune;
+  *create_tune.mutable_spec() = testing::FixedPairsSpec(sha256, 1);
+  create_tune.mutable_spec()->set_priority(10);
+  v1::SpsaParameter& parameter = *create_tune.mutable_spec()->mutable_spsa()->add_parameters();
+  parameter.set_name("PawnValue");
+  parameter.set_start(100);
+  parameter.set_max(200);
+  parameter.set_c_end(5);
+  parameter.set_r_end(0.002);
+  create_tune.mutable_spec()->mutable_spsa()->set_pairs(1000);
+  v1::Test tune;
+  ASSERT_TRUE(admin->CreateTest(As(kAdminToken).get(), create_tune, &tune).ok());
+  v1::WorkResponse tune_work;
+  ASSERT_TRUE(worker->RequestWork(As(kWorkerToken).get(), request, &tune_work).ok());
+  ASSERT_EQ(tune_work.batch().test_id(), tune.id());
+  ASSERT_TRUE(
+      worker->ReportBatch(As(kWorkerToken).get(), testing::DevWinsAll(tune_work.batch(), registered.worker_id()), &ack).ok());
 
   // A real Prometheus scraping the coordinator every second.
   const int prometheus_port = testing::FreePort();
@@ -87,11 +105,13 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   EXPECT_THAT(pairs_result, HasSubstr(absl::StrCat("\"", pairs, "\"]")));
   EXPECT_THAT(query("up"), HasSubstr("\"1\"]"));
   EXPECT_THAT(query("judkins_games_reported_total%7Bresult%3D%22win%22%7D"), HasSubstr(absl::StrCat("\"", 2 * pairs, "\"]")));
-  EXPECT_THAT(query("judkins_batches_total%7Bevent%3D%22leased%22%7D"), HasSubstr("\"1\"]"));
-  EXPECT_THAT(query("judkins_tests%7Bstate%3D%22running%22%7D"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_batches_total%7Bevent%3D%22leased%22%7D"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_tests%7Bstate%3D%22running%22%7D"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_tune_theta%7Bparameter%3D%22PawnValue%22%7D"), HasSubstr("\"value\""));
+  EXPECT_THAT(query("judkins_tune_iterations"), HasSubstr(absl::StrCat("\"", tune_work.batch().pairs_size(), "\"]")));
   EXPECT_THAT(query("judkins_workers_connected"), HasSubstr("\"1\"]"));
-  EXPECT_THAT(query("judkins_rpc_latency_seconds_count%7Bmethod%3D%22ReportBatch%22%7D"), HasSubstr("\"1\"]"));
-  EXPECT_THAT(query("judkins_store_commit_seconds_count"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("judkins_rpc_latency_seconds_count%7Bmethod%3D%22ReportBatch%22%7D"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_store_commit_seconds_count"), HasSubstr("\"2\"]"));
 }
 
 }  // namespace
