@@ -61,19 +61,19 @@ int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worke
   return pairs;
 }
 
-absl::StatusOr<std::optional<v1::Batch>> Scheduler::RequestWork(uint64_t worker_id,
-                                                                const v1::WorkerCapabilities& worker, absl::Time now) {
+void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, absl::Time now,
+                            Store::LeaseDone done) {
   absl::StatusOr<std::vector<ActiveTest>> tests = store_.ActiveTests();
-  if (!tests.ok()) return tests.status();
-  // A test may have no work left (all pairs leased): try the others in turn.
+  if (!tests.ok()) return done(tests.status());
+  // In the order they should be served; a test may turn out to have no work
+  // left (all its pairs leased), and then the next one is tried.
+  std::vector<Store::LeaseCandidate> candidates;
   while (std::optional<ActiveTest> pick = PickTest(*tests)) {
-    const int pairs = PairsForTarget(pick->spec, worker, options_.target_batch_time, options_.max_pairs_per_batch);
-    absl::StatusOr<std::optional<v1::Batch>> batch =
-        store_.LeaseBatch(pick->id, worker_id, pairs, now, now + options_.lease);
-    if (!batch.ok() || batch->has_value()) return batch;
+    candidates.push_back(
+        {pick->id, PairsForTarget(pick->spec, worker, options_.target_batch_time, options_.max_pairs_per_batch)});
     std::erase_if(*tests, [&](const ActiveTest& t) { return t.id == pick->id; });
   }
-  return std::optional<v1::Batch>();
+  store_.LeaseFirstAsync(std::move(candidates), worker_id, now, now + options_.lease, std::move(done));
 }
 
 }  // namespace judkins

@@ -29,9 +29,9 @@ int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worke
 class Scheduler {
  public:
   Scheduler(Store& store, SchedulerOptions options) : store_(store), options_(options) {}
-  // A batch for the worker, or nothing when no test has work.
-  absl::StatusOr<std::optional<v1::Batch>> RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker,
-                                                       absl::Time now);
+  // A batch for the worker, or nothing when no test has work, given to
+  // `done` once its lease is committed (on the store's committer thread).
+  void RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, absl::Time now, Store::LeaseDone done);
   const SchedulerOptions& options() const { return options_; }
 
  private:

@@ -34,7 +34,7 @@ absl::StatusOr<std::string> LoadToken(const std::string& file, const char* envir
   return token;
 }
 
-grpc::Status Authorize(const grpc::ServerContext& context, const Tokens& tokens, Role role) {
+grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role) {
   const auto& metadata = context.client_metadata();
   const auto it = metadata.find("authorization");
   if (it == metadata.end()) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing authorization metadata");

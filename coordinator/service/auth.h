@@ -23,7 +23,7 @@ struct Tokens {
 absl::StatusOr<std::string> LoadToken(const std::string& file, const char* environment_variable);
 
 // UNAUTHENTICATED without a valid token, PERMISSION_DENIED with the other role's.
-grpc::Status Authorize(const grpc::ServerContext& context, const Tokens& tokens, Role role);
+grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role);
 
 }  // namespace judkins
 

@@ -1,4 +1,5 @@
 #include <fstream>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
@@ -16,6 +17,11 @@ grpc::Status Invalid(absl::string_view message) {
   return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string(message));
 }
 
+grpc::ServerUnaryReactor* Finish(grpc::ServerUnaryReactor* reactor, const grpc::Status& status) {
+  reactor->Finish(status);
+  return reactor;
+}
+
 }  // namespace
 
 grpc::Status WorkerServiceImpl::Register(grpc::ServerContext* context, const v1::RegisterRequest* request,
@@ -29,22 +35,29 @@ grpc::Status WorkerServiceImpl::Register(grpc::ServerContext* context, const v1:
   return grpc::Status::OK;
 }
 
-grpc::Status WorkerServiceImpl::RequestWork(grpc::ServerContext* context, const v1::WorkRequest* request,
-                                            v1::WorkResponse* response) {
-  RpcTimer timer(c_.metrics, "RequestWork");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
+// RequestWork and ReportBatch wait on a commit: they are callback methods,
+// finished from the store's committer thread, so no gRPC thread sits idle
+// while the disk syncs.
+grpc::ServerUnaryReactor* WorkerServiceImpl::RequestWork(grpc::CallbackServerContext* context,
+                                                         const v1::WorkRequest* request, v1::WorkResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto timer = std::make_shared<RpcTimer>(c_.metrics, "RequestWork");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
   absl::StatusOr<v1::WorkerCapabilities> worker = c_.store.GetWorker(request->worker_id());
-  if (!worker.ok()) return ToGrpc(worker.status());
-  absl::StatusOr<std::optional<v1::Batch>> batch = c_.scheduler.RequestWork(request->worker_id(), *worker, absl::Now());
-  if (!batch.ok()) return ToGrpc(batch.status());
-  if (batch->has_value()) {
-    *response->mutable_batch() = **batch;
-    c_.metrics.CountBatches("leased");
-    c_.changes.Changed();
-  } else {
-    response->set_retry_after_seconds(2);
-  }
-  return grpc::Status::OK;
+  if (!worker.ok()) return Finish(reactor, ToGrpc(worker.status()));
+  c_.scheduler.RequestWork(request->worker_id(), *worker, absl::Now(),
+                           [this, reactor, response, timer](absl::StatusOr<std::optional<v1::Batch>> batch) {
+                             if (!batch.ok()) return reactor->Finish(ToGrpc(batch.status()));
+                             if (batch->has_value()) {
+                               *response->mutable_batch() = **std::move(batch);
+                               c_.metrics.CountBatches("leased");
+                               c_.changes.Changed();
+                             } else {
+                               response->set_retry_after_seconds(2);
+                             }
+                             reactor->Finish(grpc::Status::OK);
+                           });
+  return reactor;
 }
 
 grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1::HeartbeatRequest* request,
@@ -61,26 +74,32 @@ grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1
   return grpc::Status::OK;
 }
 
-grpc::Status WorkerServiceImpl::ReportBatch(grpc::ServerContext* context, const v1::BatchReport* request,
-                                            v1::ReportAck* response) {
-  RpcTimer timer(c_.metrics, "ReportBatch");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
-  if (request->batch_id() == 0) return Invalid("batch_id: missing");
-  if (request->games_size() > kMaxGamesPerReport) return Invalid(absl::StrCat("games: at most ", kMaxGamesPerReport));
-  if (request->records().size() > kMaxRecordsBytes) return Invalid("records: at most 64 MiB");
+grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerContext* context,
+                                                         const v1::BatchReport* request, v1::ReportAck* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto timer = std::make_shared<RpcTimer>(c_.metrics, "ReportBatch");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
+  if (request->batch_id() == 0) return Finish(reactor, Invalid("batch_id: missing"));
+  if (request->games_size() > kMaxGamesPerReport)
+    return Finish(reactor, Invalid(absl::StrCat("games: at most ", kMaxGamesPerReport)));
+  if (request->records().size() > kMaxRecordsBytes) return Finish(reactor, Invalid("records: at most 64 MiB"));
   const absl::Time start = absl::Now();
-  absl::StatusOr<Store::ReportResult> result = c_.store.RecordReport(*request, start);
-  if (!result.ok()) return ToGrpc(result.status());
-  c_.metrics.ObserveCommit(absl::Now() - start);
-  if (result->counted) {
-    const v1::Pentanomial& p = result->counted_pairs;
-    c_.metrics.CountReport(result->test_id, result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
-    c_.metrics.CountBatches("reported");
-    c_.changes.Changed();
-  }
-  response->set_counted(result->counted);
-  response->set_stop_test(result->test_ended);
-  return grpc::Status::OK;
+  // The request lives until the reactor finishes, which is after `done`.
+  c_.store.RecordReportAsync(
+      *request, start, [this, reactor, response, timer, start](absl::StatusOr<Store::ReportResult> result) {
+        if (!result.ok()) return reactor->Finish(ToGrpc(result.status()));
+        c_.metrics.ObserveCommit(absl::Now() - start);
+        if (result->counted) {
+          const v1::Pentanomial& p = result->counted_pairs;
+          c_.metrics.CountReport(result->test_id, result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
+          c_.metrics.CountBatches("reported");
+          c_.changes.Changed();
+        }
+        response->set_counted(result->counted);
+        response->set_stop_test(result->test_ended);
+        reactor->Finish(grpc::Status::OK);
+      });
+  return reactor;
 }
 
 grpc::Status WorkerServiceImpl::FetchArtifact(grpc::ServerContext* context, const v1::FetchArtifactRequest* request,

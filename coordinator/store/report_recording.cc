@@ -2,6 +2,7 @@
 // tune's theta in one transaction.
 #include <array>
 #include <map>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/store.h"
@@ -140,6 +141,19 @@ absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint
   tuner::ApplyBatch(spec, tune->theta, perturbation->iteration, perturbation->flips, wins_minus_losses);
   tune->iterations += CountedPairs(counted.counted_pairs);
   return SaveTuneRow(*db_, test_id, *tune);
+}
+
+void Store::RecordReportAsync(const v1::BatchReport& report, absl::Time now, ReportDone done) {
+  auto result = std::make_shared<std::optional<absl::StatusOr<ReportResult>>>();
+  SubmitWrite(
+      [this, &report, now, result]() ABSL_NO_THREAD_SAFETY_ANALYSIS {  // the committer holds mutex_
+        *result = ApplyReport(report, now);
+        return (*result)->status();
+      },
+      [result, done = std::move(done)](absl::Status status) mutable {
+        if (status.ok()) std::move(done)(**std::move(result));
+        else std::move(done)(std::move(status));
+      });
 }
 
 absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {

@@ -223,6 +223,24 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   return *std::move(batch);
 }
 
+void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
+                            absl::Time deadline, LeaseDone done) {
+  auto result = std::make_shared<std::optional<absl::StatusOr<std::optional<v1::Batch>>>>();
+  SubmitWrite(
+      [this, candidates = std::move(candidates), worker_id, now, deadline, result]() ABSL_NO_THREAD_SAFETY_ANALYSIS {
+        for (const LeaseCandidate& candidate : candidates) {
+          *result = LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
+          if (!(*result)->ok() || (*result)->value().has_value()) return (*result)->status();
+        }
+        *result = std::optional<v1::Batch>();
+        return absl::OkStatus();
+      },
+      [result, done = std::move(done)](absl::Status status) mutable {
+        if (status.ok()) std::move(done)(**std::move(result));
+        else std::move(done)(std::move(status));
+      });
+}
+
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
                                                                  absl::Time now, absl::Time deadline) {
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);

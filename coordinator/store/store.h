@@ -10,9 +10,11 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/any_invocable.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -51,6 +53,16 @@ class Store {
   // expired leases first, then new ones. Nothing when the test has no work.
   absl::StatusOr<std::optional<v1::Batch>> LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                       absl::Time now, absl::Time deadline);
+  // The same from the first of the candidate tests that has work, without
+  // waiting: `done` runs on the committer thread once the lease is committed
+  // (it must not wait on the store's writes).
+  struct LeaseCandidate {
+    uint64_t test_id;
+    int pairs;
+  };
+  using LeaseDone = absl::AnyInvocable<void(absl::StatusOr<std::optional<v1::Batch>>)>;
+  void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
+                       absl::Time deadline, LeaseDone done);
   // Extends the worker's leases; returns the batches whose test has ended.
   absl::StatusOr<std::vector<uint64_t>> Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
                                                   absl::Time now, absl::Time deadline);
@@ -68,6 +80,10 @@ class Store {
   // Committed before it returns, together with the reports and leases that
   // arrive alongside it (group commit).
   absl::StatusOr<ReportResult> RecordReport(const v1::BatchReport& report, absl::Time now);
+  // The same without waiting; `report` must live until `done` has run (on
+  // the committer thread, after the commit; it must not wait on writes).
+  using ReportDone = absl::AnyInvocable<void(absl::StatusOr<ReportResult>)>;
+  void RecordReportAsync(const v1::BatchReport& report, absl::Time now, ReportDone done);
 
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);
@@ -75,8 +91,8 @@ class Store {
   struct Passkey {
     explicit Passkey() = default;
   };
-  Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader)
-      : db_(std::move(db)), reader_(std::move(reader)) {}
+  Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader);
+  ~Store();
 
  private:
   static absl::StatusOr<v1::Test> LoadTest(sqlite::Database& db, uint64_t test_id);
@@ -94,13 +110,17 @@ class Store {
   // queued alongside it (group commit); returns once that has committed.
   // A write that fails is rolled back alone, and its error returned.
   absl::Status WriteInGroup(absl::FunctionRef<absl::Status()> write);
+  // The same without waiting: `done` gets the result after the commit, on
+  // the committer thread.
+  void SubmitWrite(absl::AnyInvocable<absl::Status()> write, absl::AnyInvocable<void(absl::Status)> done);
+  void CommitLoop();
   absl::StatusOr<std::optional<v1::Batch>> LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
                                                             absl::Time now, absl::Time deadline)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
   struct PendingWrite {
-    absl::FunctionRef<absl::Status()> write;
-    std::optional<absl::Status> result;  // set, under mutex_, once committed
+    absl::AnyInvocable<absl::Status()> write;  // runs under mutex_ on the committer thread
+    absl::AnyInvocable<void(absl::Status)> done;
   };
 
   absl::Mutex mutex_;  // one connection: transactions must not interleave
@@ -110,7 +130,9 @@ class Store {
   absl::Mutex workers_mutex_;
   absl::flat_hash_map<uint64_t, v1::WorkerCapabilities> workers_ ABSL_GUARDED_BY(workers_mutex_);
   absl::Mutex queue_mutex_;
-  std::vector<PendingWrite*> queue_ ABSL_GUARDED_BY(queue_mutex_);
+  std::vector<PendingWrite> queue_ ABSL_GUARDED_BY(queue_mutex_);
+  bool stopping_ ABSL_GUARDED_BY(queue_mutex_) = false;
+  std::thread committer_;  // last: it starts once everything above exists
 };
 
 }  // namespace judkins
