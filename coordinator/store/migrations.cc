@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 3> kMigrations = {
+constexpr std::array<const char*, 4> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -70,6 +70,11 @@ constexpr std::array<const char*, 3> kMigrations = {
       iterations INTEGER NOT NULL,
       theta BLOB NOT NULL);                -- judkins.v1.TuneSnapshot after a counted batch
     CREATE INDEX tune_history_by_test ON tune_history(test_id);
+    )sql",
+    // 4: work in flight summed from the index alone.
+    R"sql(
+    CREATE INDEX batches_in_flight ON batches(test_id, state, pair_count);
+    DROP INDEX batches_by_test;
     )sql",
 };
 

@@ -8,8 +8,7 @@ namespace {
 
 constexpr char kTestColumns[] =
     "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
-    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, "
-    "(SELECT COALESCE(SUM(LENGTH(pairs)), 0) FROM batches WHERE test_id = tests.id AND state = 1)";
+    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated";
 
 TestRow ReadTestRow(const sqlite::Statement& row) {
   TestRow test;
