@@ -67,8 +67,9 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
   builder.RegisterService(&server->worker_service_);
   builder.RegisterService(&server->admin_service_);
   builder.SetMaxReceiveMessageSize(80 << 20);
-  // Handlers block while their write is committed; with gRPC's default of one
-  // idle poller, new calls wait for a thread to be made. Keep some ready.
+  // Synchronous handlers (Heartbeat, Register, the admin calls) block while
+  // their write is committed; with gRPC's default of one idle poller, new
+  // calls would wait for a thread to be made. Keep some ready.
   builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MIN_POLLERS, 16);
   builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS, 64);
   server->server_ = builder.BuildAndStart();

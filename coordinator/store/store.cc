@@ -47,22 +47,22 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
 }
 
 absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
-  absl::StatusOr<sqlite::Statement> insert =
-      db_->Cached("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
-  if (!insert.ok()) return insert.status();
-  insert->BindBlob(1, spec.SerializeAsString())
-      .Bind(2, int64_t(v1::TEST_STATE_PENDING))
-      .Bind(3, absl::ToUnixSeconds(now))
-      .Bind(4, absl::ToUnixSeconds(now));
-  if (absl::Status status = insert->Run(); !status.ok()) return status;
-  const uint64_t test_id = db_->last_insert_id();
-  if (spec.has_spsa())
-    if (absl::Status s = CreateTuneRow(*db_, test_id, spec.spsa()); !s.ok()) return s;
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
-  return LoadTest(*db_, test_id);
+  uint64_t test_id = 0;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> insert =
+        db_->Cached("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
+    if (!insert.ok()) return insert.status();
+    insert->BindBlob(1, spec.SerializeAsString())
+        .Bind(2, int64_t(v1::TEST_STATE_PENDING))
+        .Bind(3, absl::ToUnixSeconds(now))
+        .Bind(4, absl::ToUnixSeconds(now));
+    if (absl::Status status = insert->Run(); !status.ok()) return status;
+    test_id = db_->last_insert_id();
+    if (spec.has_spsa()) return CreateTuneRow(*db_, test_id, spec.spsa());
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
+  return GetTest(test_id);
 }
 
 absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_points) {
@@ -120,19 +120,17 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
 }
 
 absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
-  absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
-  if (!test.ok()) return test.status();
-  if (!Ended(test->state)) {
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
+    if (!test.ok()) return test.status();
+    if (Ended(test->state)) return absl::OkStatus();
     test->state = v1::TEST_STATE_STOPPED;
     test->finished_because = "stopped by admin";
     test->updated = absl::ToUnixSeconds(now);
-    if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-  }
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
-  return LoadTest(*db_, test_id);
+    return SaveCounts(*db_, *test);
+  });
+  if (!written.ok()) return written;
+  return GetTest(test_id);
 }
 
 absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
@@ -159,13 +157,20 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
 }
 
 absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> insert =
-      db_->Cached("INSERT INTO workers (capabilities, registered, last_seen) VALUES (?, ?, ?)");
-  if (!insert.ok()) return insert.status();
-  insert->BindBlob(1, capabilities.SerializeAsString()).Bind(2, absl::ToUnixSeconds(now)).Bind(3, absl::ToUnixSeconds(now));
-  if (absl::Status status = insert->Run(); !status.ok()) return status;
-  return uint64_t(db_->last_insert_id());
+  uint64_t worker_id = 0;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> insert =
+        db_->Cached("INSERT INTO workers (capabilities, registered, last_seen) VALUES (?, ?, ?)");
+    if (!insert.ok()) return insert.status();
+    insert->BindBlob(1, capabilities.SerializeAsString())
+        .Bind(2, absl::ToUnixSeconds(now))
+        .Bind(3, absl::ToUnixSeconds(now));
+    if (absl::Status status = insert->Run(); !status.ok()) return status;
+    worker_id = db_->last_insert_id();
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
+  return worker_id;
 }
 
 absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
@@ -198,8 +203,8 @@ absl::StatusOr<v1::WorkerCapabilities> Store::GetWorker(uint64_t worker_id) {
   }
   v1::WorkerCapabilities capabilities;
   {
-    absl::MutexLock lock(&mutex_);
-    absl::StatusOr<sqlite::Statement> select = db_->Cached("SELECT capabilities FROM workers WHERE id = ?");
+    absl::MutexLock lock(&reader_mutex_);
+    absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT capabilities FROM workers WHERE id = ?");
     if (!select.ok()) return select.status();
     select->Bind(1, int64_t(worker_id));
     absl::StatusOr<bool> row = select->Step();
@@ -325,68 +330,69 @@ absl::Status Store::PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1:
 
 absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
                                                        absl::Time now, absl::Time deadline) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
-  absl::StatusOr<sqlite::Statement> seen = db_->Cached("UPDATE workers SET last_seen = ? WHERE id = ?");
-  if (!seen.ok()) return seen.status();
-  if (absl::Status s = seen->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(worker_id)).Run(); !s.ok()) return s;
-  if (db_->changes() == 0) return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
   std::vector<uint64_t> stop;
-  for (uint64_t batch_id : batch_ids) {
-    absl::StatusOr<sqlite::Statement> extend = db_->Cached(
-        "UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND worker_id = ? AND state = 1");
-    if (!extend.ok()) return extend.status();
-    extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, int64_t(worker_id));
-    if (absl::Status s = extend->Run(); !s.ok()) return s;
-    absl::StatusOr<sqlite::Statement> state = db_->Cached(
-        "SELECT tests.state FROM batches JOIN tests ON tests.id = batches.test_id WHERE batches.id = ?");
-    if (!state.ok()) return state.status();
-    state->Bind(1, int64_t(batch_id));
-    absl::StatusOr<bool> row = state->Step();
-    if (!row.ok()) return row.status();
-    if (*row && Ended(v1::TestState(state->Int(0)))) stop.push_back(batch_id);
-  }
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> seen = db_->Cached("UPDATE workers SET last_seen = ? WHERE id = ?");
+    if (!seen.ok()) return seen.status();
+    if (absl::Status s = seen->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(worker_id)).Run(); !s.ok()) return s;
+    if (db_->changes() == 0) return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
+    for (uint64_t batch_id : batch_ids) {
+      absl::StatusOr<sqlite::Statement> extend = db_->Cached(
+          "UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND worker_id = ? AND state = 1");
+      if (!extend.ok()) return extend.status();
+      extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, int64_t(worker_id));
+      if (absl::Status s = extend->Run(); !s.ok()) return s;
+      absl::StatusOr<sqlite::Statement> state = db_->Cached(
+          "SELECT tests.state FROM batches JOIN tests ON tests.id = batches.test_id WHERE batches.id = ?");
+      if (!state.ok()) return state.status();
+      state->Bind(1, int64_t(batch_id));
+      absl::StatusOr<bool> row = state->Step();
+      if (!row.ok()) return row.status();
+      if (*row && Ended(v1::TestState(state->Int(0)))) stop.push_back(batch_id);
+    }
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
   return stop;
 }
 
 absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(*db_);
-  if (!transaction.ok()) return transaction.status();
-  absl::StatusOr<sqlite::Statement> select =
-      db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
-  if (!select.ok()) return select.status();
-  select->Bind(1, absl::ToUnixMillis(now));
   std::vector<std::pair<uint64_t, v1::Batch>> expired;
-  while (true) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) break;
-    v1::Batch batch;
-    batch.ParseFromString(select->Text(2));
-    batch.set_test_id(select->Int(1));
-    expired.emplace_back(select->Int(0), std::move(batch));
-  }
-  for (const auto& [batch_id, batch] : expired) {
-    absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
-    if (!mark.ok()) return mark.status();
-    if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
-    for (const v1::PairAssignment& pair : batch.pairs())
-      if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
-  }
-  if (absl::Status s = transaction->Commit(); !s.ok()) return s;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> select =
+        db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
+    if (!select.ok()) return select.status();
+    select->Bind(1, absl::ToUnixMillis(now));
+    while (true) {
+      absl::StatusOr<bool> row = select->Step();
+      if (!row.ok()) return row.status();
+      if (!*row) break;
+      v1::Batch batch;
+      batch.ParseFromString(select->Text(2));
+      batch.set_test_id(select->Int(1));
+      expired.emplace_back(select->Int(0), std::move(batch));
+    }
+    for (const auto& [batch_id, batch] : expired) {
+      absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
+      if (!mark.ok()) return mark.status();
+      if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
+      for (const v1::PairAssignment& pair : batch.pairs())
+        if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
   return int(expired.size());
 }
 
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {
-  absl::MutexLock lock(&mutex_);
-  absl::StatusOr<sqlite::Statement> insert =
-      db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created) VALUES (?, ?, ?, ?)");
-  if (!insert.ok()) return insert.status();
-  insert->Bind(1, sha256).Bind(2, int64_t(size)).Bind(3, name).Bind(4, absl::ToUnixSeconds(now));
-  return insert->Run();
+  return WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> insert =
+        db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created) VALUES (?, ?, ?, ?)");
+    if (!insert.ok()) return insert.status();
+    insert->Bind(1, sha256).Bind(2, int64_t(size)).Bind(3, name).Bind(4, absl::ToUnixSeconds(now));
+    return insert->Run();
+  });
 }
 
 absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {

@@ -1,7 +1,10 @@
 // The coordinator's durable state: tests, workers, leased batches, counted
-// pairs and artifacts, in one SQLite file (WAL). A report is committed with
-// the test's new totals and SPRT state in one transaction before it is
-// acknowledged; a game pair counts once, whichever batch reports it.
+// pairs, tunes and artifacts, in one SQLite file (WAL, full sync). Every
+// write runs on one committer thread, grouped with the writes that arrived
+// alongside it into one transaction and one fsync (group_commit.cc), and is
+// acknowledged only after that commit; a report is committed with the test's
+// new totals, SPRT state and theta. A game pair counts once, whichever batch
+// reports it. Reads use a second connection and see the last commit.
 #ifndef JUDKINS_COORDINATOR_STORE_STORE_H_
 #define JUDKINS_COORDINATOR_STORE_STORE_H_
 
@@ -123,7 +126,7 @@ class Store {
     absl::AnyInvocable<void(absl::Status)> done;
   };
 
-  absl::Mutex mutex_;  // one connection: transactions must not interleave
+  absl::Mutex mutex_;  // the write connection: held by the committer thread
   std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
   absl::Mutex reader_mutex_;  // one read connection, used by one reader at a time
   std::unique_ptr<sqlite::Database> reader_ ABSL_GUARDED_BY(reader_mutex_);
