@@ -44,6 +44,15 @@ absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path) {
   return response.sha256();
 }
 
+absl::StatusOr<v1::Test> AdminClient::CreateTest(const v1::TestSpec& spec) {
+  v1::CreateTestRequest request;
+  *request.mutable_spec() = spec;
+  v1::Test test;
+  const grpc::Status status = stub_->CreateTest(Context().get(), request, &test);
+  if (!status.ok()) return absl::UnavailableError(Describe(status));
+  return test;
+}
+
 std::string Describe(const grpc::Status& status) {
   static constexpr const char* kNames[] = {"OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
                                            "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",

@@ -26,6 +26,7 @@ class AdminClient {
   v1::AdminService::Stub& stub() { return *stub_; }
   // Uploads a file (an engine binary) in chunks; returns its SHA-256.
   absl::StatusOr<std::string> UploadFile(const std::string& path);
+  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec);
 
  private:
   AdminClient(std::unique_ptr<v1::AdminService::Stub> stub, std::string token)

@@ -72,12 +72,9 @@ int CreateTest(const std::vector<std::string>& words, std::ostream& out, std::os
   if (!spec.ok()) return Fail(err, spec.status().message());
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
   if (!client.ok()) return Fail(err, client.status().message());
-  v1::CreateTestRequest request;
-  *request.mutable_spec() = *spec;
-  v1::Test test;
-  const grpc::Status status = client->stub().CreateTest(client->Context().get(), request, &test);
-  if (!status.ok()) return Fail(err, Describe(status));
-  out << test.id() << "\n";
+  absl::StatusOr<v1::Test> test = client->CreateTest(*spec);
+  if (!test.ok()) return Fail(err, test.status().message());
+  out << test->id() << "\n";
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/grouped_options.h"
+#include "common/read_file.h"
 #include "tuner/texel/texel_fit.h"
 
 namespace judkins {
@@ -88,11 +89,9 @@ int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, st
   absl::flat_hash_set<uint64_t> seen;
   texel::ExtractionCounts counts;
   for (const std::string& file : *files) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    if (!in) return Fail(err, absl::StrCat("cannot read '", file, "'"));
-    if (absl::Status s = texel::ExtractPositions(text.str(), extraction, start, positions, seen, counts); !s.ok())
+    absl::StatusOr<std::string> text = ReadFile(file);
+    if (!text.ok()) return Fail(err, text.status().message());
+    if (absl::Status s = texel::ExtractPositions(*text, extraction, start, positions, seen, counts); !s.ok())
       return Fail(err, absl::StrCat(file, ": ", s.message()));
   }
   const double read_seconds = absl::ToDoubleSeconds(absl::Now() - began);

@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/texel_command.h"
 #include "cli/tune_chart.h"
+#include "common/read_file.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -30,14 +31,6 @@ int Fail(std::ostream& err, absl::string_view message) {
 int64_t Rounded(const v1::TunedParameter& parameter) {
   return int64_t(std::clamp(std::round(parameter.value()), std::ceil(parameter.spec().min()),
                             std::floor(parameter.spec().max())));
-}
-
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The parameters a tune starts from: the engine's own (all, or those named by
@@ -128,12 +121,9 @@ int CreateSpsa(const std::vector<std::string>& words, std::ostream& out, std::os
   absl::StatusOr<v1::TestSpec> spec = ParseTestSpec(passed_on);
   if (!spec.ok()) return Fail(err, spec.status().message());
   *spec->mutable_spsa() = spsa;  // the stop rule: the tune's pairs
-  v1::CreateTestRequest request;
-  *request.mutable_spec() = *std::move(spec);
-  v1::Test test;
-  const grpc::Status status = client->stub().CreateTest(client->Context().get(), request, &test);
-  if (!status.ok()) return Fail(err, Describe(status));
-  out << test.id() << "\n";
+  absl::StatusOr<v1::Test> test = client->CreateTest(*spec);
+  if (!test.ok()) return Fail(err, test.status().message());
+  out << test->id() << "\n";
   return 0;
 }
 

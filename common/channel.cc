@@ -3,10 +3,8 @@
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "absl/strings/str_cat.h"
+#include "common/read_file.h"
 
 namespace judkins {
 
@@ -14,12 +12,10 @@ absl::StatusOr<std::shared_ptr<grpc::Channel>> OpenChannel(const std::string& ta
   if (target.empty()) return absl::InvalidArgumentError("no coordinator address");
   std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
   if (!tls_ca_file.empty()) {
-    std::ifstream in(tls_ca_file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", tls_ca_file, "'"));
-    std::stringstream ca;
-    ca << in.rdbuf();
+    absl::StatusOr<std::string> ca = ReadFile(tls_ca_file);
+    if (!ca.ok()) return ca.status();
     grpc::SslCredentialsOptions ssl;
-    ssl.pem_root_certs = ca.str();
+    ssl.pem_root_certs = *std::move(ca);
     credentials = grpc::SslCredentials(ssl);
   }
   grpc::ChannelArguments arguments;

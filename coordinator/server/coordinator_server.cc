@@ -8,17 +8,10 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/read_file.h"
 
 namespace judkins {
 namespace {
-
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const CoordinatorOptions& options) {
   if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return grpc::InsecureServerCredentials();
