@@ -38,6 +38,8 @@ int64_t Rounded(const v1::TunedParameter& parameter) {
 absl::StatusOr<std::vector<v1::SpsaParameter>> TunedParameters(const std::string& engine_path,
                                                                 const std::string& params_file,
                                                                 const std::vector<std::string>& only, double r_end) {
+  absl::StatusOr<v1::EngineParamList> engine = ReadEngineParams(engine_path);
+  if (!engine.ok()) return engine.status();
   std::vector<v1::SpsaParameter> parameters;
   if (!params_file.empty()) {
     absl::StatusOr<std::string> text = ReadFile(params_file);
@@ -45,9 +47,18 @@ absl::StatusOr<std::vector<v1::SpsaParameter>> TunedParameters(const std::string
     absl::StatusOr<std::vector<v1::SpsaParameter>> lines = ParseSpsaParameterLines(*text);
     if (!lines.ok()) return absl::InvalidArgumentError(absl::StrCat(params_file, ": ", lines.status().message()));
     parameters = *std::move(lines);
+    // The engine refuses a setoption it does not know or outside its bounds:
+    // catch that here, not as a tune that silently moves nothing.
+    for (const v1::SpsaParameter& p : parameters) {
+      auto known = std::find_if(engine->params().begin(), engine->params().end(),
+                                [&](const v1::EngineParam& e) { return e.name() == p.name(); });
+      if (known == engine->params().end())
+        return absl::InvalidArgumentError(absl::StrCat(params_file, ": the engine has no parameter '", p.name(), "'"));
+      if (p.min() < known->min() || p.max() > known->max())
+        return absl::InvalidArgumentError(absl::StrCat(params_file, ": ", p.name(), " bounds [", p.min(), ", ", p.max(),
+                                                       "] exceed the engine's [", known->min(), ", ", known->max(), "]"));
+    }
   } else {
-    absl::StatusOr<v1::EngineParamList> engine = ReadEngineParams(engine_path);
-    if (!engine.ok()) return engine.status();
     for (const v1::EngineParam& param : engine->params()) {
       v1::SpsaParameter& parameter = parameters.emplace_back();
       parameter.set_name(param.name());
