@@ -104,8 +104,9 @@ int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, st
   out << absl::StrFormat("fitted %d weights on %d positions: K = %.4f, loss %.6f -> %.6f (%.3f%%)\n", fit.slots.size(),
                          positions.size(), report.scale, report.loss_before, report.loss_after,
                          100 * (report.loss_after - report.loss_before) / report.loss_before);
-  out << absl::StrFormat("%.1f s, %d evaluations, %.2f M evaluations/s\n", report.seconds, report.evaluations,
-                         double(report.evaluations) / report.seconds / 1e6);
+  out << absl::StrFormat("%.1f s: %d evaluations at %.2f M/s, %d Adam position-steps at %.2f M/s\n", report.seconds,
+                         report.evaluations, double(report.evaluations) / report.evaluation_seconds / 1e6,
+                         report.gradient_terms, double(report.gradient_terms) / report.descent_seconds / 1e6);
   for (int slot : fit.slots)
     if (report.params[slot] != start[slot])
       out << absl::StrFormat("  %-24s %6d -> %6d\n", registry[slot].name, start[slot], report.params[slot]);

@@ -17,8 +17,14 @@ int ThreadCount(int requested) {
   return requested > 0 ? requested : std::max(1, int(std::thread::hardware_concurrency()));
 }
 
-// Runs work(begin, end, thread) over [0, n) split evenly between threads.
+// Runs work(begin, end, thread) over [0, n) split evenly between threads;
+// small ranges on this thread alone, where starting threads would cost more.
 void ParallelFor(size_t n, int threads, const std::function<void(size_t, size_t, int)>& work) {
+  if (n < 4096) {
+    work(0, n, 0);
+    for (int t = 1; t < threads; ++t) work(n, n, t);
+    return;
+  }
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) {
     const size_t begin = n * t / threads, end = n * (t + 1) / threads;
@@ -186,8 +192,15 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   const absl::Time began = absl::Now();
   const int threads = ThreadCount(options.threads);
   FitReport report;
-  report.scale = FitScale(positions, start, threads);
-  report.loss_before = MeanLoss(positions, start, report.scale, threads);
+  absl::Duration evaluating;
+  auto timed = [&](auto&& evaluate) {
+    const absl::Time t = absl::Now();
+    auto result = evaluate();
+    evaluating += absl::Now() - t;
+    return result;
+  };
+  report.scale = timed([&] { return FitScale(positions, start, threads); });
+  report.loss_before = timed([&] { return MeanLoss(positions, start, report.scale, threads); });
   report.evaluations = 2 * int64_t(positions.size());
   report.params = start;
   report.loss_after = report.loss_before;
@@ -198,14 +211,19 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   for (int round = 0; round < options.rounds; ++round) {
     // K follows the weights: fitted once more before each round (the first
     // time it is the K of the starting weights).
-    if (round > 0) scale = FitScale(positions, at, threads);
-    const LinearModel model = Linearise(positions, at, options.slots, threads, report.evaluations);
+    if (round > 0) {
+      scale = timed([&] { return FitScale(positions, at, threads); });
+      report.evaluations += int64_t(positions.size());
+    }
+    const LinearModel model =
+        timed([&] { return Linearise(positions, at, options.slots, threads, report.evaluations); });
     std::vector<double> origin;
     for (int slot : options.slots) origin.push_back(at[slot]);
     theta = Descend(positions, model, options.slots, origin, theta, scale, options, threads);
+    report.gradient_terms += int64_t(positions.size()) * options.iterations;
     at = Rounded(start, options.slots, theta);
-    const double loss = MeanLoss(positions, at, scale, threads);
-    report.evaluations += 3 * int64_t(positions.size());
+    const double loss = timed([&] { return MeanLoss(positions, at, scale, threads); });
+    report.evaluations += int64_t(positions.size());
     if (loss < report.loss_after) {
       report.loss_after = loss;
       report.params = at;
@@ -213,6 +231,8 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
     }
   }
   report.seconds = absl::ToDoubleSeconds(absl::Now() - began);
+  report.evaluation_seconds = absl::ToDoubleSeconds(evaluating);
+  report.descent_seconds = report.seconds - report.evaluation_seconds;
   return report;
 }
 

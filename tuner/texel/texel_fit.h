@@ -34,8 +34,11 @@ struct FitReport {
   double loss_before = 0;   // with the starting weights
   double loss_after = 0;    // with the fitted (integer) weights
   EvalParams params;
-  int64_t evaluations = 0;  // static evaluations made
-  double seconds = 0;
+  int64_t evaluations = 0;        // static evaluations made
+  double evaluation_seconds = 0;  // spent making them (K, losses, linearising)
+  int64_t gradient_terms = 0;     // positions times Adam steps
+  double descent_seconds = 0;     // spent on the Adam steps
+  double seconds = 0;             // in all
 };
 
 // The mean logistic loss of the static evaluation at scale K.
