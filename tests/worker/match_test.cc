@@ -192,5 +192,13 @@ TEST(MatchCommandTest, AnEngineThatCannotStartLosesItsGames) {
   EXPECT_EQ(results.games_played(0).termination(), v1::TERMINATION_CRASH);
 }
 
+TEST(MatchCommandTest, AnOptionTheEngineDoesNotListIsRefusedNotIgnored) {
+  UsiEngine engine({.name = "judkins-engine", .command = {JUDKINS_ENGINE_PATH}, .options = {{"PawnValue", "90"}, {"Pawnvalue", "91"}}});
+  EXPECT_TRUE(engine.NewGame().ok());  // option names are case-insensitive
+  UsiEngine misspelled(
+      {.name = "judkins-engine", .command = {JUDKINS_ENGINE_PATH}, .options = {{"PawnValu", "90"}, {"USI_Ponder", "false"}}});
+  EXPECT_EQ(misspelled.NewGame().message(), "judkins-engine has no option 'PawnValu'");
+}
+
 }  // namespace
 }  // namespace judkins

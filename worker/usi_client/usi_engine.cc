@@ -1,5 +1,8 @@
 #include "worker/usi_client/usi_engine.h"
 
+#include <algorithm>
+
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -51,11 +54,27 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   process_ = *std::move(process);
   const absl::Time deadline = absl::Now() + timeout;
   if (absl::Status s = process_->WriteLine("usi"); !s.ok()) return Fail(s);
-  if (absl::Status s = WaitFor("usiok", deadline); !s.ok())
-    return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no usiok: ", s.message())));
-  for (const auto& [name, value] : config_.options)
+  // The options it lists before usiok: a setoption it does not know would
+  // be ignored, and a test or tune would run without it.
+  std::vector<std::string> listed;
+  while (true) {
+    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    if (!line.ok()) return Fail(absl::Status(line.status().code(), absl::StrCat(config_.name, ": no usiok: ", line.status().message())));
+    if (*line == "usiok") break;
+    if (absl::StartsWith(*line, "option name ")) {
+      const size_t end = line->find(" type ");
+      listed.push_back(absl::AsciiStrToLower(line->substr(12, end == std::string::npos ? std::string::npos : end - 12)));
+    }
+  }
+  for (const auto& [name, value] : config_.options) {
+    // USI_ and UCI_ options are the protocol's own; engines need not list them.
+    const std::string lower = absl::AsciiStrToLower(name);
+    if (!absl::StartsWith(lower, "usi_") && !absl::StartsWith(lower, "uci_") &&
+        std::find(listed.begin(), listed.end(), lower) == listed.end())
+      return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, " has no option '", name, "'")));
     if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
       return Fail(s);
+  }
   if (absl::Status s = process_->WriteLine("isready"); !s.ok()) return Fail(s);
   if (absl::Status s = WaitFor("readyok", deadline); !s.ok())
     return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no readyok: ", s.message())));
