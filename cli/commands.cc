@@ -132,10 +132,44 @@ int TestCommand(const std::string& verb, const std::vector<std::string>& words, 
     status = reader->Finish();
     if (status.ok()) return 0;
   } else {
-    return Fail(err, absl::StrCat("unknown test command '", verb, "' (create, list, show, stop, watch)"));
+    return Fail(err, absl::StrCat("unknown test command '", verb, "' (create, list, show, stop, watch, records)"));
   }
   if (!status.ok()) return Fail(err, Describe(status));
   out << (json || verb == "show" ? Json(test) : TestLine(test) + "\n");
+  return 0;
+}
+
+// test records ID [--out FILE]: the records workers sent, in batch order.
+int TestRecords(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> option_words;
+  const std::vector<std::string> ids = Positional(words, option_words);
+  Connection connection;
+  absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
+  if (!options.ok()) return Fail(err, options.status().message());
+  std::string out_file;
+  for (const OptionGroup& group : *options) {
+    absl::StatusOr<std::string> value = SingleValue(group);
+    if (group.name == "out" && value.ok()) out_file = *value;
+    else return Fail(err, absl::StrCat("--", group.name, ": bad or unknown option (--out FILE)"));
+  }
+  uint64_t id = 0;
+  if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) return Fail(err, "usage: judkins test records ID [--out FILE]");
+  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
+  if (!client.ok()) return Fail(err, client.status().message());
+  std::ofstream file;
+  if (!out_file.empty()) {
+    file.open(out_file);
+    if (!file) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
+  }
+  std::ostream& sink = out_file.empty() ? out : file;
+  v1::GetRecordsRequest request;
+  request.set_test_id(id);
+  auto context = client->Context(absl::Hours(1));
+  auto reader = client->stub().GetRecords(context.get(), request);
+  v1::RecordsChunk chunk;
+  while (reader->Read(&chunk)) sink << chunk.records();
+  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, Describe(status));
+  if (!sink) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
   return 0;
 }
 
@@ -261,12 +295,15 @@ absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words
 
 int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   const std::string usage =
-      "usage: judkins engine upload PATH | test create OPTIONS | test list [--all] | test show|stop|watch ID | workers\n"
+      "usage: judkins engine upload PATH | test create OPTIONS | test list [--all] | test show|stop|watch ID\n"
+      "       | test records ID [--out FILE] | workers\n"
       "       (--server HOST:PORT, --token-file F, --tls-ca F; or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
   if (words.size() >= 2 && words[0] == "engine" && words[1] == "upload")
     return UploadEngine({words.begin() + 2, words.end()}, out, err);
   if (words.size() >= 2 && words[0] == "test" && words[1] == "create")
     return CreateTest({words.begin() + 2, words.end()}, out, err);
+  if (words.size() >= 2 && words[0] == "test" && words[1] == "records")
+    return TestRecords({words.begin() + 2, words.end()}, out, err);
   if (words.size() >= 2 && words[0] == "test") return TestCommand(words[1], {words.begin() + 2, words.end()}, out, err);
   if (!words.empty() && words[0] == "workers") return Workers({words.begin() + 1, words.end()}, out, err);
   err << usage << "\n";

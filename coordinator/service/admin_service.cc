@@ -113,6 +113,27 @@ grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::G
   return grpc::Status::OK;
 }
 
+grpc::Status AdminServiceImpl::GetRecords(grpc::ServerContext* context, const v1::GetRecordsRequest* request,
+                                          grpc::ServerWriter<v1::RecordsChunk>* writer) {
+  RpcTimer timer(c_.metrics, "GetRecords");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  if (absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id()); !test.ok()) return ToGrpc(test.status());
+  // A page at a time, so a slow reader never holds the read connection.
+  uint64_t after = 0;
+  while (true) {
+    absl::StatusOr<std::vector<Store::BatchRecords>> page = c_.store.RecordsAfter(request->test_id(), after, 64);
+    if (!page.ok()) return ToGrpc(page.status());
+    if (page->empty()) return grpc::Status::OK;
+    for (Store::BatchRecords& batch : *page) {
+      v1::RecordsChunk chunk;
+      chunk.set_batch_id(batch.batch_id);
+      chunk.set_records(std::move(batch.records));
+      if (!writer->Write(chunk)) return grpc::Status(grpc::StatusCode::CANCELLED, "the reader went away");
+      after = batch.batch_id;
+    }
+  }
+}
+
 grpc::Status AdminServiceImpl::ListWorkers(grpc::ServerContext* context, const v1::ListWorkersRequest*,
                                            v1::ListWorkersResponse* response) {
   RpcTimer timer(c_.metrics, "ListWorkers");

@@ -55,6 +55,8 @@ class AdminServiceImpl final : public v1::AdminService::Service {
   grpc::Status WatchTest(grpc::ServerContext*, const v1::WatchTestRequest*, grpc::ServerWriter<v1::Test>*) override;
   grpc::Status ListWorkers(grpc::ServerContext*, const v1::ListWorkersRequest*, v1::ListWorkersResponse*) override;
   grpc::Status GetTune(grpc::ServerContext*, const v1::GetTuneRequest*, v1::Tune*) override;
+  grpc::Status GetRecords(grpc::ServerContext*, const v1::GetRecordsRequest*,
+                          grpc::ServerWriter<v1::RecordsChunk>*) override;
 
  private:
   ServiceContext c_;

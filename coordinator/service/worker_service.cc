@@ -83,6 +83,8 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerCon
   if (request->games_size() > kMaxGamesPerReport)
     return Finish(reactor, Invalid(absl::StrCat("games: at most ", kMaxGamesPerReport)));
   if (request->records().size() > kMaxRecordsBytes) return Finish(reactor, Invalid("records: at most 64 MiB"));
+  if (request->records().find('\0') != std::string::npos)
+    return Finish(reactor, Invalid("records: text, without NUL bytes"));
   const absl::Time start = absl::Now();
   // The request lives until the reactor finishes, which is after `done`.
   c_.store.RecordReportAsync(

@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 4> kMigrations = {
+constexpr std::array<const char*, 5> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -75,6 +75,14 @@ constexpr std::array<const char*, 4> kMigrations = {
     R"sql(
     CREATE INDEX batches_in_flight ON batches(test_id, state, pair_count);
     DROP INDEX batches_by_test;
+    )sql",
+    // 5: the game records workers send with their reports.
+    R"sql(
+    CREATE TABLE batch_records (
+      batch_id INTEGER PRIMARY KEY REFERENCES batches(id),
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      records TEXT NOT NULL);
+    CREATE INDEX batch_records_by_test ON batch_records(test_id, batch_id);
     )sql",
 };
 

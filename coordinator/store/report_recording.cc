@@ -119,6 +119,15 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
       if (absl::Status s = RequeuePair(*db_, test_id, *pair); !s.ok()) return s;
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+    // The records come with the games they describe: kept when the report
+    // counted something (a duplicate's were kept the first time).
+    if (result.counted && !report.records().empty()) {
+      absl::StatusOr<sqlite::Statement> keep =
+          db_->Cached("INSERT OR IGNORE INTO batch_records (batch_id, test_id, records) VALUES (?, ?, ?)");
+      if (!keep.ok()) return keep.status();
+      keep->Bind(1, int64_t(report.batch_id())).Bind(2, int64_t(test_id)).Bind(3, report.records());
+      if (absl::Status s = keep->Run(); !s.ok()) return s;
+    }
     absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 2, reported = ? WHERE id = ?");
     if (!mark.ok()) return mark.status();
     if (absl::Status s = mark->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(report.batch_id())).Run(); !s.ok())

@@ -385,6 +385,22 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   return int(expired.size());
 }
 
+absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t test_id, uint64_t after_batch_id,
+                                                                    int limit) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+      "SELECT batch_id, records FROM batch_records WHERE test_id = ? AND batch_id > ? ORDER BY batch_id LIMIT ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(test_id)).Bind(2, int64_t(after_batch_id)).Bind(3, int64_t(limit));
+  std::vector<BatchRecords> page;
+  while (true) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return page;
+    page.push_back({uint64_t(select->Int(0)), select->Text(1)});
+  }
+}
+
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {
   return WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =

@@ -88,6 +88,14 @@ class Store {
   using ReportDone = absl::AnyInvocable<void(absl::StatusOr<ReportResult>)>;
   void RecordReportAsync(const v1::BatchReport& report, absl::Time now, ReportDone done);
 
+  // The records reported for a test, a page at a time: batches after
+  // `after_batch_id`, in order, at most `limit` of them.
+  struct BatchRecords {
+    uint64_t batch_id;
+    std::string records;
+  };
+  absl::StatusOr<std::vector<BatchRecords>> RecordsAfter(uint64_t test_id, uint64_t after_batch_id, int limit);
+
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);
 

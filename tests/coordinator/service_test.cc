@@ -220,6 +220,10 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   v1::BatchReport no_batch;
   v1::ReportAck ack;
   EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), no_batch, &ack).error_message(), HasSubstr("batch_id"));
+  v1::BatchReport binary;
+  binary.set_batch_id(1);
+  binary.set_records(std::string("a\0b", 3));
+  EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), binary, &ack).error_message(), HasSubstr("records: text"));
   Get(12345);
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::NOT_FOUND);
   v1::GetTuneRequest not_a_tune;

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "coordinator/store/migrations.h"
 #include "tests/coordinator/store_fixture.h"
 
@@ -50,6 +51,28 @@ TEST_F(StoreTest, ReportsCountOnceHoweverOftenTheyArrive) {
     EXPECT_FALSE(duplicate->counted);
     EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 3u);
   }
+}
+
+TEST_F(StoreTest, RecordsAreKeptWithTheirBatchOnceAndReadInPages) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  std::vector<v1::Batch> batches;
+  for (int i = 0; i < 3; ++i) batches.push_back(Lease(test, 1));
+  for (int i = 0; i < 3; ++i) {
+    v1::BatchReport report = Report(batches[i], worker_);
+    report.set_records(absl::StrCat("[Event \"batch ", i, "\"]\n"));
+    ASSERT_TRUE(store_->RecordReport(report, kNow)->counted);
+  }
+  v1::BatchReport again = Report(batches[0], worker_);
+  again.set_records("a duplicate's records");
+  EXPECT_FALSE(store_->RecordReport(again, kNow)->counted);
+  absl::StatusOr<std::vector<Store::BatchRecords>> first = store_->RecordsAfter(test, 0, 2);
+  ASSERT_TRUE(first.ok()) << first.status();
+  ASSERT_EQ(first->size(), 2u);
+  EXPECT_EQ((*first)[0].records, "[Event \"batch 0\"]\n");
+  absl::StatusOr<std::vector<Store::BatchRecords>> rest = store_->RecordsAfter(test, (*first)[1].batch_id, 2);
+  ASSERT_EQ(rest->size(), 1u);
+  EXPECT_EQ((*rest)[0].records, "[Event \"batch 2\"]\n");
+  EXPECT_TRUE(store_->RecordsAfter(test, (*rest)[0].batch_id, 2)->empty());
 }
 
 TEST_F(StoreTest, BadReportsAreRefusedWithTheFieldNamed) {

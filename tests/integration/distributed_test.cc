@@ -104,6 +104,17 @@ TEST_F(DistributedTest, IdenticalEnginesPlayAFixedGamesTestToItsEnd) {
   EXPECT_EQ(a.Terminate(), 0);
   EXPECT_EQ(b.Terminate(), 0);
   EXPECT_EQ(a.Records().size() + b.Records().size(), 12u);
+  // The workers sent them along: the coordinator has the same twelve games.
+  v1::GetRecordsRequest request;
+  request.set_test_id(id);
+  auto context = As(kAdminToken);
+  auto reader = coordinator_->admin->GetRecords(context.get(), request);
+  std::string records;
+  for (v1::RecordsChunk chunk; reader->Read(&chunk);) records += chunk.records();
+  ASSERT_TRUE(reader->Finish().ok());
+  absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(records);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->size(), 12u);
 }
 
 TEST_F(DistributedTest, AKilledWorkersLeaseIsReissuedAndNoGameCountsTwice) {

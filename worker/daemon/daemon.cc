@@ -3,21 +3,26 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include <prometheus/exposer.h>
 
 #include "absl/random/random.h"
-#include "common/log.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/log.h"
+#include "common/read_file.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 namespace {
 
 void Log(absl::string_view line) { judkins::Log("judkins-worker", line); }
+
+// Records above this stay on the worker (the coordinator takes up to 64 MiB).
+constexpr size_t kMaxReportedRecordsBytes = 32 << 20;
 
 // Exponential backoff with jitter, so workers cut off together do not all
 // come back at the same instant.
@@ -154,7 +159,11 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   settings.first_time_control = settings.second_time_control = *time_control;
   settings.book = **book;
   settings.concurrency = options_.concurrency;
-  settings.records_path = absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn");
+  // This batch's records go to a file of their own, sent with the report and
+  // then added to the test's file here.
+  const std::string batch_records = absl::StrCat(options_.work_dir, "/records/batch-", batch.id(), ".pgn");
+  std::filesystem::remove(batch_records);  // a leftover of an interrupted attempt
+  settings.records_path = batch_records;
   for (const v1::PairAssignment& pair : batch.pairs())
     settings.assignments.emplace_back(int(pair.pair_index()), int(pair.opening_index()));
 
@@ -182,9 +191,18 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   absl::StatusOr<v1::MatchResults> results = runner.Run(nullptr);
   done.Notify();
   heartbeat.join();
-  if (!results.ok()) return hand_back(results.status());
+  if (!results.ok()) {
+    std::filesystem::remove(batch_records);
+    return hand_back(results.status());
+  }
 
   for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
+  if (absl::StatusOr<std::string> records = ReadFile(batch_records); records.ok()) {
+    if (records->size() <= kMaxReportedRecordsBytes) report.set_records(*records);
+    else Log(absl::StrCat("batch ", batch.id(), ": records too large to send (", records->size(), " bytes); kept here"));
+    std::ofstream(absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn"), std::ios::app) << *records;
+  }
+  std::filesystem::remove(batch_records);
   *report.mutable_pentanomial() = results->pentanomial();
   *report.mutable_wdl() = results->wdl();
   metrics_.CountGames(*results);
