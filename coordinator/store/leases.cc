@@ -1,0 +1,195 @@
+// Leases: batches cut from a test for a worker (pairs of expired leases
+// first, then new ones, with a tune's perturbation), their renewal by
+// heartbeats, and their expiry.
+#include <algorithm>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "coordinator/store/store.h"
+#include "coordinator/store/test_rows.h"
+#include "coordinator/store/tune_rows.h"
+#include "tuner/spsa_tune.h"
+
+namespace judkins {
+namespace {
+
+// Openings are spread over the book by a fixed stride, so consecutive pairs
+// of a test play different openings and every test covers the book evenly.
+uint32_t OpeningFor(uint64_t test_id, uint64_t pair_index, uint32_t book_size) {
+  if (book_size == 0) return 0;
+  constexpr uint64_t kStride = 7919;  // prime: a permutation unless the book is a multiple of it
+  const uint64_t stride = book_size % kStride == 0 ? 1 : kStride;
+  return uint32_t((pair_index * stride + test_id * 104729) % book_size);
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
+                                                           absl::Time now, absl::Time deadline) {
+  std::optional<absl::StatusOr<std::optional<v1::Batch>>> batch;
+  absl::Status committed = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
+    batch = LeaseBatchLocked(test_id, worker_id, pairs, now, deadline);
+    return batch->status();
+  });
+  if (!committed.ok()) return committed;
+  return *std::move(batch);
+}
+
+void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
+                            absl::Time deadline, LeaseDone done) {
+  auto result = std::make_shared<std::optional<absl::StatusOr<std::optional<v1::Batch>>>>();
+  SubmitWrite(
+      [this, candidates = std::move(candidates), worker_id, now, deadline, result]() ABSL_NO_THREAD_SAFETY_ANALYSIS {
+        for (const LeaseCandidate& candidate : candidates) {
+          *result = LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
+          if (!(*result)->ok() || (*result)->value().has_value()) return (*result)->status();
+        }
+        *result = std::optional<v1::Batch>();
+        return absl::OkStatus();
+      },
+      [result, done = std::move(done)](absl::Status status) mutable {
+        if (status.ok()) std::move(done)(**std::move(result));
+        else std::move(done)(std::move(status));
+      });
+}
+
+absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
+                                                                 absl::Time now, absl::Time deadline) {
+  absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
+  if (!test.ok()) return test.status();
+  if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
+
+  v1::Batch batch;
+  // Pairs of expired leases go out again first.
+  absl::StatusOr<sqlite::Statement> queued = db_->Cached(
+      "SELECT pair_index, opening_index FROM reissue_queue WHERE test_id = ? ORDER BY pair_index LIMIT ?");
+  if (!queued.ok()) return queued.status();
+  queued->Bind(1, int64_t(test_id)).Bind(2, int64_t(pairs));
+  while (true) {
+    absl::StatusOr<bool> row = queued->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    v1::PairAssignment& pair = *batch.add_pairs();
+    pair.set_pair_index(queued->Int(0));
+    pair.set_opening_index(queued->Int(1));
+  }
+  for (const v1::PairAssignment& pair : batch.pairs()) {
+    absl::StatusOr<sqlite::Statement> remove = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
+    if (!remove.ok()) return remove.status();
+    if (absl::Status s = remove->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair.pair_index())).Run(); !s.ok()) return s;
+  }
+  // Then new pairs, up to what the test needs in all. Near the end of a
+  // bounded test no batch takes more than half of what is left, so the last
+  // pairs are shared out instead of waiting on one worker (guided scheduling).
+  uint64_t limit = UINT64_MAX;
+  if (test->spec.has_fixed_pairs()) limit = test->spec.fixed_pairs();
+  if (test->spec.has_spsa()) limit = test->spec.spsa().pairs();
+  if (test->spec.max_pairs() > 0) limit = std::min<uint64_t>(limit, test->spec.max_pairs());
+  if (limit != UINT64_MAX && test->next_pair < limit)
+    pairs = std::min<int>(pairs, int(std::max<uint64_t>(batch.pairs_size() + 1, (limit - test->next_pair + 1) / 2)));
+  while (batch.pairs_size() < pairs && test->next_pair < limit) {
+    v1::PairAssignment& pair = *batch.add_pairs();
+    pair.set_pair_index(test->next_pair);
+    pair.set_opening_index(OpeningFor(test_id, test->next_pair, test->spec.book_size()));
+    ++test->next_pair;
+  }
+  if (batch.pairs_size() == 0) return std::optional<v1::Batch>();
+
+  batch.set_lease_deadline_unix_ms(absl::ToUnixMillis(deadline));
+  absl::StatusOr<sqlite::Statement> insert = db_->Cached(
+      "INSERT INTO batches (test_id, worker_id, pairs, state, lease_deadline_ms, created, pair_count) "
+      "VALUES (?, ?, ?, 1, ?, ?, ?)");
+  if (!insert.ok()) return insert.status();
+  insert->Bind(1, int64_t(test_id))
+      .Bind(2, int64_t(worker_id))
+      .BindBlob(3, batch.SerializeAsString())
+      .Bind(4, absl::ToUnixMillis(deadline))
+      .Bind(5, absl::ToUnixSeconds(now))
+      .Bind(6, int64_t(batch.pairs_size()));
+  if (absl::Status s = insert->Run(); !s.ok()) {
+    if (absl::StrContains(s.message(), "FOREIGN KEY"))
+      return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
+    return s;
+  }
+  batch.set_id(db_->last_insert_id());
+  batch.set_test_id(test_id);
+  *batch.mutable_spec() = test->spec;
+  if (test->spec.has_spsa())
+    if (absl::Status s = PerturbBatch(test_id, test->spec.spsa(), batch); !s.ok()) return s;
+  test->state = v1::TEST_STATE_RUNNING;
+  test->updated = absl::ToUnixSeconds(now);
+  if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+  return std::optional<v1::Batch>(std::move(batch));
+}
+
+absl::Status Store::PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch) {
+  absl::StatusOr<TuneRow> tune = LoadTuneRow(*db_, test_id, spec.parameters_size());
+  if (!tune.ok()) return tune.status();
+  // Seeded by the batch, so a batch's perturbation can be drawn again to check it.
+  const uint64_t seed = test_id * 0x9E3779B97F4A7C15ull ^ batch.id();
+  const tuner::Perturbation perturbation = tuner::Perturb(spec, tune->theta, tune->iterations, seed);
+  if (absl::Status s = SavePerturbation(*db_, batch.id(), {perturbation.iteration, perturbation.flips}); !s.ok()) return s;
+  tuner::SetPerturbedOptions(spec, perturbation, *batch.mutable_spec());
+  batch.set_spsa_iteration(perturbation.iteration);
+  batch.set_spsa_flips(tuner::FlipsText(perturbation.flips));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
+                                                       absl::Time now, absl::Time deadline) {
+  std::vector<uint64_t> stop;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> seen = db_->Cached("UPDATE workers SET last_seen = ? WHERE id = ?");
+    if (!seen.ok()) return seen.status();
+    if (absl::Status s = seen->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(worker_id)).Run(); !s.ok()) return s;
+    if (db_->changes() == 0) return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
+    for (uint64_t batch_id : batch_ids) {
+      absl::StatusOr<sqlite::Statement> extend = db_->Cached(
+          "UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND worker_id = ? AND state = 1");
+      if (!extend.ok()) return extend.status();
+      extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, int64_t(worker_id));
+      if (absl::Status s = extend->Run(); !s.ok()) return s;
+      absl::StatusOr<sqlite::Statement> state = db_->Cached(
+          "SELECT tests.state FROM batches JOIN tests ON tests.id = batches.test_id WHERE batches.id = ?");
+      if (!state.ok()) return state.status();
+      state->Bind(1, int64_t(batch_id));
+      absl::StatusOr<bool> row = state->Step();
+      if (!row.ok()) return row.status();
+      if (*row && Ended(v1::TestState(state->Int(0)))) stop.push_back(batch_id);
+    }
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
+  return stop;
+}
+
+absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
+  std::vector<std::pair<uint64_t, v1::Batch>> expired;
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<sqlite::Statement> select =
+        db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
+    if (!select.ok()) return select.status();
+    select->Bind(1, absl::ToUnixMillis(now));
+    while (true) {
+      absl::StatusOr<bool> row = select->Step();
+      if (!row.ok()) return row.status();
+      if (!*row) break;
+      v1::Batch batch;
+      batch.ParseFromString(select->Text(2));
+      batch.set_test_id(select->Int(1));
+      expired.emplace_back(select->Int(0), std::move(batch));
+    }
+    for (const auto& [batch_id, batch] : expired) {
+      absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
+      if (!mark.ok()) return mark.status();
+      if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
+      for (const v1::PairAssignment& pair : batch.pairs())
+        if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  });
+  if (!written.ok()) return written;
+  return int(expired.size());
+}
+
+}  // namespace judkins
