@@ -6,6 +6,7 @@
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
+#include "proto/convert/results.h"
 
 namespace judkins {
 namespace {
@@ -92,8 +93,7 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerCon
         if (!result.ok()) return reactor->Finish(ToGrpc(result.status()));
         c_.metrics.ObserveCommit(absl::Now() - start);
         if (result->counted) {
-          const v1::Pentanomial& p = result->counted_pairs;
-          c_.metrics.CountReport(result->test_id, result->counted_games, p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww());
+          c_.metrics.CountReport(result->test_id, result->counted_games, PairCount(result->counted_pairs));
           c_.metrics.CountBatches("reported");
           c_.changes.Changed();
         }

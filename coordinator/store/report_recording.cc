@@ -17,8 +17,6 @@ namespace {
 
 constexpr int kReported = 2;  // batch states: 1 leased, 2 reported, 3 expired
 
-uint64_t CountedPairs(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
-
 // The dev engine's half points in one game: it has Black in game 0 of a pair.
 int DevHalfPoints(const v1::GameOutcome& game) { return HalfPoints(game.result(), game.game_in_pair() == 0); }
 
@@ -103,7 +101,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     if (test->spec.has_spsa() && result.counted)
       if (absl::Status s = UpdateTheta(test_id, test->spec.spsa(), report.batch_id(), result); !s.ok()) return s;
     if (!Ended(test->state)) {
-      const uint64_t counted = CountedPairs(test->pentanomial);
+      const uint64_t counted = PairCount(test->pentanomial);
       if (test->spec.has_fixed_pairs() && counted >= test->spec.fixed_pairs()) {
         test->state = v1::TEST_STATE_FINISHED;
         test->finished_because = "fixed games played";
@@ -148,7 +146,7 @@ absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint
   // already counted moved it then.
   const double wins_minus_losses = double(counted.counted_games.wins()) - double(counted.counted_games.losses());
   tuner::ApplyBatch(spec, tune->theta, perturbation->iteration, perturbation->flips, wins_minus_losses);
-  tune->iterations += CountedPairs(counted.counted_pairs);
+  tune->iterations += PairCount(counted.counted_pairs);
   return SaveTuneRow(*db_, test_id, *tune);
 }
 

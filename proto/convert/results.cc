@@ -22,4 +22,6 @@ void CountPair(int first_game_half_points, int second_game_half_points, v1::Pent
   }
 }
 
+uint64_t PairCount(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
+
 }  // namespace judkins

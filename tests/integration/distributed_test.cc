@@ -10,6 +10,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "common/sha256.h"
+#include "proto/convert/results.h"
 #include "tests/support/coordinator_process.h"
 #include "tests/support/worker_process.h"
 #include "worker/match/game_record_format.h"
@@ -62,10 +63,7 @@ class DistributedTest : public ::testing::Test {
     ADD_FAILURE() << "test " << id << " did not end: " << test.ShortDebugString();
     return test;
   }
-  static uint64_t Pairs(const v1::Test& test) {
-    const v1::Pentanomial& p = test.pentanomial();
-    return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww();
-  }
+  static uint64_t Pairs(const v1::Test& test) { return PairCount(test.pentanomial()); }
   std::string root_;
   std::unique_ptr<CoordinatorProcess> coordinator_;
 };

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "proto/convert/results.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/game_record_format.h"
 #include "worker/match/match_runner.h"
@@ -30,8 +31,6 @@ v1::MatchResults Play(const MatchSettings& settings) {
   return results.ok() ? *results : v1::MatchResults();
 }
 
-uint64_t PentanomialPairs(const v1::Pentanomial& p) { return p.ll() + p.ld() + p.dd_wl() + p.dw() + p.ww(); }
-
 TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
   const std::string records = ::testing::TempDir() + "/self_play.pgn";
   std::remove(records.c_str());
@@ -40,7 +39,7 @@ TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
                                                "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
                                                "--pairs", "6", "--concurrency", "2", "--records", records}));
   EXPECT_EQ(results.games(), 12u);
-  EXPECT_EQ(PentanomialPairs(results.pentanomial()), 6u);
+  EXPECT_EQ(PairCount(results.pentanomial()), 6u);
   EXPECT_EQ(results.wdl().wins() + results.wdl().draws() + results.wdl().losses(), 12u);
   EXPECT_EQ(results.black_wins() + results.white_wins() + results.draws(), 12u);
   ASSERT_EQ(results.games_played_size(), 12);
