@@ -26,31 +26,24 @@ uint32_t OpeningFor(uint64_t test_id, uint64_t pair_index, uint32_t book_size) {
 
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                            absl::Time now, absl::Time deadline) {
-  std::optional<absl::StatusOr<std::optional<v1::Batch>>> batch;
-  absl::Status committed = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
-    batch = LeaseBatchLocked(test_id, worker_id, pairs, now, deadline);
-    return batch->status();
+  return WriteValueInGroup<std::optional<v1::Batch>>([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
+    return LeaseBatchLocked(test_id, worker_id, pairs, now, deadline);
   });
-  if (!committed.ok()) return committed;
-  return *std::move(batch);
 }
 
 void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
                             absl::Time deadline, LeaseDone done) {
-  auto result = std::make_shared<std::optional<absl::StatusOr<std::optional<v1::Batch>>>>();
-  SubmitWrite(
-      [this, candidates = std::move(candidates), worker_id, now, deadline, result]() ABSL_NO_THREAD_SAFETY_ANALYSIS {
+  SubmitValueWrite<std::optional<v1::Batch>>(
+      [this, candidates = std::move(candidates), worker_id, now,
+       deadline]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
         for (const LeaseCandidate& candidate : candidates) {
-          *result = LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
-          if (!(*result)->ok() || (*result)->value().has_value()) return (*result)->status();
+          absl::StatusOr<std::optional<v1::Batch>> batch =
+              LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
+          if (!batch.ok() || batch->has_value()) return batch;
         }
-        *result = std::optional<v1::Batch>();
-        return absl::OkStatus();
+        return std::optional<v1::Batch>();
       },
-      [result, done = std::move(done)](absl::Status status) mutable {
-        if (status.ok()) std::move(done)(**std::move(result));
-        else std::move(done)(std::move(status));
-      });
+      std::move(done));
 }
 
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,

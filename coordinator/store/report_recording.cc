@@ -2,7 +2,6 @@
 // tune's theta in one transaction.
 #include <array>
 #include <map>
-#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/store.h"
@@ -151,26 +150,13 @@ absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint
 }
 
 void Store::RecordReportAsync(const v1::BatchReport& report, absl::Time now, ReportDone done) {
-  auto result = std::make_shared<std::optional<absl::StatusOr<ReportResult>>>();
-  SubmitWrite(
-      [this, &report, now, result]() ABSL_NO_THREAD_SAFETY_ANALYSIS {  // the committer holds mutex_
-        *result = ApplyReport(report, now);
-        return (*result)->status();
-      },
-      [result, done = std::move(done)](absl::Status status) mutable {
-        if (status.ok()) std::move(done)(**std::move(result));
-        else std::move(done)(std::move(status));
-      });
+  SubmitValueWrite<ReportResult>(
+      [this, &report, now]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) { return ApplyReport(report, now); }, std::move(done));
 }
 
 absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {
-  std::optional<absl::StatusOr<ReportResult>> result;
-  absl::Status committed = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
-    result = ApplyReport(report, now);
-    return result->status();
-  });
-  if (!committed.ok()) return committed;
-  return *std::move(result);
+  return WriteValueInGroup<ReportResult>(
+      [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) { return ApplyReport(report, now); });
 }
 
 }  // namespace judkins

@@ -124,6 +124,31 @@ class Store {
   // The same without waiting: `done` gets the result after the commit, on
   // the committer thread.
   void SubmitWrite(absl::AnyInvocable<absl::Status()> write, absl::AnyInvocable<void(absl::Status)> done);
+  // Both for a write that makes a value: the value once it is committed, or
+  // the write's error, or the commit's.
+  template <typename T>
+  absl::StatusOr<T> WriteValueInGroup(absl::FunctionRef<absl::StatusOr<T>()> write) {
+    std::optional<absl::StatusOr<T>> result;
+    absl::Status committed = WriteInGroup([&] {
+      result = write();
+      return result->status();
+    });
+    if (!committed.ok()) return committed;
+    return *std::move(result);
+  }
+  template <typename T>
+  void SubmitValueWrite(absl::AnyInvocable<absl::StatusOr<T>()> write, absl::AnyInvocable<void(absl::StatusOr<T>)> done) {
+    auto result = std::make_shared<std::optional<absl::StatusOr<T>>>();
+    SubmitWrite(
+        [write = std::move(write), result]() mutable {
+          *result = write();
+          return (*result)->status();
+        },
+        [result, done = std::move(done)](absl::Status status) mutable {
+          if (status.ok()) std::move(done)(**std::move(result));
+          else std::move(done)(std::move(status));
+        });
+  }
   void CommitLoop();
   absl::StatusOr<std::optional<v1::Batch>> LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
                                                             absl::Time now, absl::Time deadline)
