@@ -109,8 +109,9 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   for (absl::StatusOr<std::string> line; (line = (*engine)->ReadLine(absl::Now() + absl::Seconds(10))).ok();)
     dump += *line + "\n";
   for (absl::string_view line : absl::StrSplit(Slurp(params), '\n'))
-    if (absl::StartsWith(line, "PawnValue,") || absl::StartsWith(line, "SilverValue,"))
+    if (absl::StartsWith(line, "PawnValue,") || absl::StartsWith(line, "SilverValue,")) {
       EXPECT_THAT(dump, HasSubstr(absl::StrCat(line, ","))) << "engine params:\n" << dump;
+    }
 
   EXPECT_EQ(Tune(coordinator, admin_token, {"show", "999"}).err, "judkins-tune: NOT_FOUND: no test 999\n");
   worker.Terminate();

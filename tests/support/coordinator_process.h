@@ -8,9 +8,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
+#include "tests/support/admin_calls.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins::testing {
@@ -60,15 +62,9 @@ class CoordinatorProcess {
     std::ifstream in(path, std::ios::binary);
     std::stringstream bytes;
     bytes << in.rdbuf();
-    v1::UploadArtifactResponse response;
-    auto context = As(kAdminToken);
-    auto writer = admin->UploadArtifact(context.get(), &response);
-    v1::ArtifactChunk chunk;
-    chunk.set_data(bytes.str());
-    writer->Write(chunk);
-    writer->WritesDone();
-    EXPECT_TRUE(writer->Finish().ok());
-    return response.sha256();
+    const std::string sha256 = UploadBytes(*admin, bytes.str(), kAdminToken);
+    EXPECT_FALSE(sha256.empty()) << "upload of " << path;
+    return sha256;
   }
   v1::Test Get(uint64_t id) {
     v1::GetTestRequest request;

@@ -8,35 +8,32 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
-#include "engine/eval/evaluate.h"
+#include "absl/strings/str_replace.h"
+#include "common/read_file.h"
 #include "tests/support/test_data.h"
 
 namespace judkins::texel {
 namespace {
 
-std::vector<LabelledPosition> RecordedPositions(ExtractionCounts& counts) {
-  std::ifstream in(std::string(JUDKINS_TEST_DATA_DIR) + "/texel-games.pgn");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<LabelledPosition> positions;
-  absl::flat_hash_set<uint64_t> seen;
-  const absl::Status status = ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts);
-  EXPECT_TRUE(status.ok()) << status;
-  return positions;
+std::string RecordsText() {
+  absl::StatusOr<std::string> text = ReadFile(testing::TestDataPath("texel-games.pgn"));
+  EXPECT_TRUE(text.ok()) << text.status();
+  return text.ok() ? *text : "";
 }
 
-int BlackEvaluation(const LabelledPosition& p, const EvalParams& params) {
-  const int e = Evaluate(p.position, params);
-  return p.position.side_to_move() == kBlack ? e : -e;
+std::vector<LabelledPosition> RecordedPositions(ExtractionCounts& counts) {
+  std::vector<LabelledPosition> positions;
+  absl::flat_hash_set<uint64_t> seen;
+  const absl::Status status = ExtractPositions(RecordsText(), Extraction(), EvalParams(), positions, seen, counts);
+  EXPECT_TRUE(status.ok()) << status;
+  return positions;
 }
 
 // Labels that the weights `truth` at scale K would predict exactly.
 void RelabelFrom(std::vector<LabelledPosition>& positions, const EvalParams& truth, double scale) {
   for (LabelledPosition& p : positions)
-    p.black_score = 1 / (1 + std::pow(10.0, -scale * BlackEvaluation(p, truth) / 400));
+    p.black_score = 1 / (1 + std::pow(10.0, -scale * BlackEvaluation(p.position, truth) / 400));
 }
 
 TEST(TexelTest, QuietPositionsAreTakenFromRecordsWithTheirGamesResults) {
@@ -57,17 +54,14 @@ TEST(TexelTest, QuietPositionsAreTakenFromRecordsWithTheirGamesResults) {
 
 TEST(TexelTest, RepeatedPositionsAndUnfinishedGamesAreLeftOut) {
   ExtractionCounts counts;
-  std::ifstream in(std::string(JUDKINS_TEST_DATA_DIR) + "/texel-games.pgn");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = RecordsText();
   std::vector<LabelledPosition> positions;
   absl::flat_hash_set<uint64_t> seen;
-  ASSERT_TRUE(ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts).ok());
+  ASSERT_TRUE(ExtractPositions(text, Extraction(), EvalParams(), positions, seen, counts).ok());
   const size_t first = positions.size();
-  ASSERT_TRUE(ExtractPositions(text.str(), Extraction(), EvalParams(), positions, seen, counts).ok());
+  ASSERT_TRUE(ExtractPositions(text, Extraction(), EvalParams(), positions, seen, counts).ok());
   EXPECT_EQ(positions.size(), first);  // the same games again: all seen
-  std::string unfinished = text.str().substr(0, text.str().find("\n[Event", 10) + 1);
-  for (size_t at; (at = unfinished.find("0-1")) != std::string::npos;) unfinished.replace(at, 3, "*");
+  const std::string unfinished = absl::StrReplaceAll(text.substr(0, text.find("\n[Event", 10) + 1), {{"0-1", "*"}});
   ExtractionCounts none;
   std::vector<LabelledPosition> nothing;
   absl::flat_hash_set<uint64_t> fresh;

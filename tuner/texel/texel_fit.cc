@@ -33,11 +33,6 @@ void ParallelFor(size_t n, int threads, const std::function<void(size_t, size_t,
   for (std::thread& thread : pool) thread.join();
 }
 
-int BlackEvaluation(const Position& pos, const EvalParams& params) {
-  const int e = Evaluate(pos, params);
-  return pos.side_to_move() == kBlack ? e : -e;
-}
-
 double Probability(double evaluation, double scale) { return 1 / (1 + std::pow(10.0, -scale * evaluation / 400)); }
 
 double LogisticLoss(double result, double p) {
@@ -145,6 +140,11 @@ EvalParams Rounded(const EvalParams& base, const std::vector<int>& slots, const 
 }
 
 }  // namespace
+
+int BlackEvaluation(const Position& pos, const EvalParams& params) {
+  const int e = Evaluate(pos, params);
+  return pos.side_to_move() == kBlack ? e : -e;
+}
 
 double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads) {
   threads = ThreadCount(threads);

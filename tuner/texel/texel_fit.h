@@ -41,6 +41,9 @@ struct FitReport {
   double seconds = 0;             // in all
 };
 
+// The static evaluation from Black's point of view: what the labels score.
+int BlackEvaluation(const Position& pos, const EvalParams& params);
+
 // The mean logistic loss of the static evaluation at scale K.
 double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads);
 // The K that minimises it (golden-section search).
