@@ -55,8 +55,10 @@ struct LinearModel {
   std::vector<float> derivative;
 };
 
-LinearModel Linearise(std::span<const LabelledPosition> positions, const EvalParams& at, const std::vector<int>& slots,
-                      int threads, int64_t& evaluations) {
+// `at_evaluations` are the positions' evaluations at `at`, already made.
+LinearModel Linearise(std::span<const LabelledPosition> positions, const EvalParams& at,
+                      const std::vector<int>& at_evaluations, const std::vector<int>& slots, int threads,
+                      int64_t& evaluations) {
   // One probe per weight: a step of its SPSA size, inward at the upper bound.
   std::vector<EvalParams> probes;
   std::vector<double> steps;
@@ -71,7 +73,7 @@ LinearModel Linearise(std::span<const LabelledPosition> positions, const EvalPar
   ParallelFor(positions.size(), threads, [&](size_t begin, size_t end, int t) {
     LinearModel& part = parts[t];
     for (size_t i = begin; i < end; ++i) {
-      const int e0 = BlackEvaluation(positions[i].position, at);
+      const int e0 = at_evaluations[i];
       part.evaluation.push_back(float(e0));
       part.row_start.push_back(uint32_t(part.index.size()));
       for (size_t j = 0; j < slots.size(); ++j) {
@@ -91,7 +93,7 @@ LinearModel Linearise(std::span<const LabelledPosition> positions, const EvalPar
     model.derivative.insert(model.derivative.end(), part.derivative.begin(), part.derivative.end());
   }
   model.row_start.push_back(uint32_t(model.index.size()));
-  evaluations += int64_t(positions.size() * (slots.size() + 1));
+  evaluations += int64_t(positions.size() * slots.size());
   return model;
 }
 
@@ -139,39 +141,24 @@ EvalParams Rounded(const EvalParams& base, const std::vector<int>& slots, const 
   return params;
 }
 
-}  // namespace
-
-int BlackEvaluation(const Position& pos, const EvalParams& params) {
-  const int e = Evaluate(pos, params);
-  return pos.side_to_move() == kBlack ? e : -e;
-}
-
-double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads) {
-  threads = ThreadCount(threads);
-  std::vector<double> sums(threads, 0);
-  ParallelFor(positions.size(), threads, [&](size_t begin, size_t end, int t) {
-    for (size_t i = begin; i < end; ++i)
-      sums[t] += LogisticLoss(positions[i].black_score,
-                              Probability(BlackEvaluation(positions[i].position, params), scale));
-  });
-  double sum = 0;
-  for (double s : sums) sum += s;
-  return positions.empty() ? 0 : sum / double(positions.size());
-}
-
-double FitScale(std::span<const LabelledPosition> positions, const EvalParams& params, int threads) {
-  // The evaluations do not change with K: compute them once.
-  threads = ThreadCount(threads);
+std::vector<int> Evaluations(std::span<const LabelledPosition> positions, const EvalParams& params, int threads) {
   std::vector<int> evaluations(positions.size());
   ParallelFor(positions.size(), threads, [&](size_t begin, size_t end, int) {
     for (size_t i = begin; i < end; ++i) evaluations[i] = BlackEvaluation(positions[i].position, params);
   });
-  auto loss = [&](double scale) {
-    double sum = 0;
-    for (size_t i = 0; i < positions.size(); ++i)
-      sum += LogisticLoss(positions[i].black_score, Probability(evaluations[i], scale));
-    return sum;
-  };
+  return evaluations;
+}
+
+double LossOf(std::span<const LabelledPosition> positions, const std::vector<int>& evaluations, double scale) {
+  double sum = 0;
+  for (size_t i = 0; i < positions.size(); ++i)
+    sum += LogisticLoss(positions[i].black_score, Probability(evaluations[i], scale));
+  return positions.empty() ? 0 : sum / double(positions.size());
+}
+
+// The K that minimises the loss of these evaluations (golden-section search).
+double ScaleOf(std::span<const LabelledPosition> positions, const std::vector<int>& evaluations) {
+  auto loss = [&](double scale) { return LossOf(positions, evaluations, scale); };
   const double golden = (std::sqrt(5.0) - 1) / 2;
   double low = 0.01, high = 10;
   double a = high - golden * (high - low), b = low + golden * (high - low);
@@ -188,6 +175,21 @@ double FitScale(std::span<const LabelledPosition> positions, const EvalParams& p
   return (low + high) / 2;
 }
 
+}  // namespace
+
+int BlackEvaluation(const Position& pos, const EvalParams& params) {
+  const int e = Evaluate(pos, params);
+  return pos.side_to_move() == kBlack ? e : -e;
+}
+
+double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads) {
+  return LossOf(positions, Evaluations(positions, params, ThreadCount(threads)), scale);
+}
+
+double FitScale(std::span<const LabelledPosition> positions, const EvalParams& params, int threads) {
+  return ScaleOf(positions, Evaluations(positions, params, ThreadCount(threads)));
+}
+
 FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& start, const FitOptions& options) {
   const absl::Time began = absl::Now();
   const int threads = ThreadCount(options.threads);
@@ -199,9 +201,12 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
     evaluating += absl::Now() - t;
     return result;
   };
-  report.scale = timed([&] { return FitScale(positions, start, threads); });
-  report.loss_before = timed([&] { return MeanLoss(positions, start, report.scale, threads); });
-  report.evaluations = 2 * int64_t(positions.size());
+  // Each set of weights is evaluated once; K, the losses and the linear
+  // model are all made from those evaluations.
+  std::vector<int> at_evaluations = timed([&] { return Evaluations(positions, start, threads); });
+  report.evaluations = int64_t(positions.size());
+  report.scale = timed([&] { return ScaleOf(positions, at_evaluations); });
+  report.loss_before = timed([&] { return LossOf(positions, at_evaluations, report.scale); });
   report.params = start;
   report.loss_after = report.loss_before;
   std::vector<double> theta;
@@ -211,19 +216,17 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   for (int round = 0; round < options.rounds; ++round) {
     // K follows the weights: fitted once more before each round (the first
     // time it is the K of the starting weights).
-    if (round > 0) {
-      scale = timed([&] { return FitScale(positions, at, threads); });
-      report.evaluations += int64_t(positions.size());
-    }
-    const LinearModel model =
-        timed([&] { return Linearise(positions, at, options.slots, threads, report.evaluations); });
+    if (round > 0) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
+    const LinearModel model = timed(
+        [&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
     std::vector<double> origin;
     for (int slot : options.slots) origin.push_back(at[slot]);
     theta = Descend(positions, model, options.slots, origin, theta, scale, options, threads);
     report.gradient_terms += int64_t(positions.size()) * options.iterations;
     at = Rounded(start, options.slots, theta);
-    const double loss = timed([&] { return MeanLoss(positions, at, scale, threads); });
+    at_evaluations = timed([&] { return Evaluations(positions, at, threads); });
     report.evaluations += int64_t(positions.size());
+    const double loss = timed([&] { return LossOf(positions, at_evaluations, scale); });
     if (loss < report.loss_after) {
       report.loss_after = loss;
       report.params = at;

@@ -35,7 +35,7 @@ struct FitReport {
   double loss_after = 0;    // with the fitted (integer) weights
   EvalParams params;
   int64_t evaluations = 0;        // static evaluations made
-  double evaluation_seconds = 0;  // spent making them (K, losses, linearising)
+  double evaluation_seconds = 0;  // spent on them and on what is made from them (K, losses, the linear model)
   int64_t gradient_terms = 0;     // positions times Adam steps
   double descent_seconds = 0;     // spent on the Adam steps
   double seconds = 0;             // in all
