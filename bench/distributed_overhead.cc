@@ -34,7 +34,8 @@ int Main(int pairs, int nodes) {
         {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
                   coordinator.worker_token_file(), "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i),
                   "--books", JUDKINS_BOOKS_DIR, "--speed-engine", JUDKINS_ENGINE_PATH},
-         .stderr_path = absl::StrCat(root, "/w", i, ".log")}));
+         .stderr_path = absl::StrCat(root, "/w", i, ".log"),
+         .inherit_environment = true}));
 
   v1::CreateTestRequest request;
   v1::TestSpec& spec = *request.mutable_spec();

@@ -30,7 +30,9 @@ start_coordinator() {
 start_workers() {
   local out=$1
   for n in $(seq "$(nproc)"); do
-    "$bin/worker/judkins-worker" run --coordinator "$JUDKINS_SERVER" --token-file "$out/worker.token" \
+    # Workers get no admin token: they need none, and what runs under them
+    # (uploaded engines) must not find one.
+    env -u JUDKINS_ADMIN_TOKEN "$bin/worker/judkins-worker" run --coordinator "$JUDKINS_SERVER" --token-file "$out/worker.token" \
       --concurrency 1 --cache "$out/worker-$n" --books books --name "worker-$n" \
       --speed-engine "$bin/engine/judkins-engine" 2> "$out/worker-$n.log" &
     cluster_pids+=($!)

@@ -12,6 +12,7 @@
 #include "common/sha256.h"
 #include "proto/convert/results.h"
 #include "tests/support/coordinator_process.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/worker_process.h"
 #include "worker/match/game_record_format.h"
 
@@ -21,17 +22,13 @@ namespace {
 using testing::As;
 using testing::CoordinatorProcess;
 using testing::kAdminToken;
+using testing::ScratchDirectory;
 using testing::WorkerProcess;
 
 const std::string kSource = JUDKINS_SOURCE_DIR;
 
 class DistributedTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = ::testing::TempDir() + "/distributed_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::filesystem::remove_all(root_);
-    std::filesystem::create_directories(root_);
-  }
   void StartCoordinator(std::vector<std::string> flags = {"--lease_seconds=3", "--batch_seconds=2"}) {
     coordinator_ = std::make_unique<CoordinatorProcess>(root_ + "/coordinator", flags);
     ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
@@ -64,7 +61,8 @@ class DistributedTest : public ::testing::Test {
     return test;
   }
   static uint64_t Pairs(const v1::Test& test) { return PairCount(test.pentanomial()); }
-  std::string root_;
+  ScratchDirectory scratch_{testing::CurrentTestName()};  // declared first: removed after the processes stop
+  const std::string root_ = scratch_.path();
   std::unique_ptr<CoordinatorProcess> coordinator_;
 };
 
@@ -181,6 +179,48 @@ TEST_F(DistributedTest, AnEngineThatAlwaysCrashesLosesEveryGameAndTheWorkerCarri
   ASSERT_EQ(records.size(), 6u);
   for (const ParsedRecord& record : records) EXPECT_EQ(record.tags.at("Termination"), "crash");
   EXPECT_EQ(worker.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, AnEngineThatAnswersInBytesThatAreNotUtf8HasItsLossesCounted) {
+  // Its reasons once made reports that the worker's spool could not read
+  // back: the pairs were leased again forever and the losses never counted.
+  StartCoordinator();
+  const std::string wrapper = root_ + "/not_utf8_engine.sh";
+  std::ofstream(wrapper) << "#!/bin/sh\nexec " << kSource << "/tests/fixtures/misbehaving_engine.sh not-utf8\n";
+  const std::string babbler = coordinator_->Upload(wrapper);
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(babbler, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(3); });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  const v1::Test finished = WaitForEnd(id, absl::Seconds(60));
+  EXPECT_EQ(finished.finished_because(), "fixed games played");
+  EXPECT_EQ(finished.wdl().losses(), 6u);
+  EXPECT_EQ(finished.pentanomial().ll(), 3u);
+  EXPECT_EQ(finished.pairs_in_flight(), 0u);
+  for (const ParsedRecord& record : worker.Records()) EXPECT_EQ(record.tags.at("Termination"), "illegal move");
+  EXPECT_EQ(worker.Terminate(), 0);
+  EXPECT_THAT(worker.Log(), ::testing::Not(::testing::HasSubstr("unreadable")));
+}
+
+TEST_F(DistributedTest, AnUploadedEngineSeesNoneOfTheWorkersEnvironmentAndRunsInItsOwnDirectory) {
+  StartCoordinator();
+  const std::string wrapper = root_ + "/snooping_engine.sh";
+  std::ofstream(wrapper) << "#!/bin/sh\nexec " << kSource << "/tests/fixtures/misbehaving_engine.sh environment\n";
+  const std::string snoop = coordinator_->Upload(wrapper);
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(snoop, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(1); });
+  // As a careless operator would start it: the admin token in its environment.
+  setenv("JUDKINS_ADMIN_TOKEN", kAdminToken, 1);
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  unsetenv("JUDKINS_ADMIN_TOKEN");
+  WaitForEnd(id, absl::Seconds(60));
+  EXPECT_EQ(worker.Terminate(), 0);
+  const std::string directory = root_ + "/w/engines/" + snoop.substr(0, 12);
+  std::ifstream in(directory + "/environment.txt");
+  std::stringstream seen;
+  seen << in.rdbuf();
+  EXPECT_THAT(seen.str(), ::testing::HasSubstr("PWD_IS=" + directory));
+  EXPECT_THAT(seen.str(), ::testing::Not(::testing::HasSubstr(kAdminToken)));
+  EXPECT_THAT(seen.str(), ::testing::Not(::testing::HasSubstr("JUDKINS")));
 }
 
 TEST_F(DistributedTest, AWorkerWithAWrongTokenIsRefusedWithAClearMessage) {

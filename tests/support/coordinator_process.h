@@ -41,7 +41,7 @@ class CoordinatorProcess {
                                      "--worker_token_file=" + worker_token_file(), "--admin_token_file=" + data_dir_ + ".admin"};
     argv.insert(argv.end(), extra_flags_.begin(), extra_flags_.end());
     absl::StatusOr<std::unique_ptr<EngineProcess>> process =
-        EngineProcess::Start({.argv = argv, .stderr_path = data_dir_ + ".log"});
+        EngineProcess::Start({.argv = argv, .stderr_path = data_dir_ + ".log", .inherit_environment = true});
     ASSERT_TRUE(process.ok()) << process.status();
     process_ = *std::move(process);
     for (int i = 0; i < 200 && !std::filesystem::exists(port_file); ++i) absl::SleepFor(absl::Milliseconds(50));

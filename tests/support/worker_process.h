@@ -25,7 +25,8 @@ class WorkerProcess {
                   token_file.empty() ? coordinator.worker_token_file() : token_file, "--concurrency", "1", "--cache",
                   directory_, "--books", std::string(JUDKINS_SOURCE_DIR) + "/books", "--name", directory_.substr(directory_.rfind('/') + 1),
                   "--heartbeat", "0.5", "--grace", "5"},
-         .stderr_path = directory_ + ".log"});
+         .stderr_path = directory_ + ".log",
+         .inherit_environment = true});
     EXPECT_TRUE(process.ok()) << process.status();
     if (process.ok()) process_ = *std::move(process);
   }

@@ -6,7 +6,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <cstdlib>
+#include <filesystem>
+
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "common/read_file.h"
+#include "common/valid_text.h"
 #include "proto/convert/results.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/game_record_format.h"
@@ -87,20 +94,35 @@ struct Misbehaviour {
   const char* value;
 };
 
+void PrintTo(const Misbehaviour& m, std::ostream* out) { *out << m.mode; }
+
 class MisbehavingEngineTest : public ::testing::TestWithParam<Misbehaviour> {};
 
 TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesOn) {
   const Misbehaviour& m = GetParam();
+  const std::string records = absl::StrCat(::testing::TempDir(), "/misbehaving_", m.mode, ".pgn");
+  std::filesystem::remove(records);
   const v1::MatchResults results =
       Play(Parse({"--engine", "cmd=" + kFixture, std::string("arg=") + m.mode, "name=fixture", "--engine",
                   "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", std::string("--") + m.time_control, m.value,
-                  "--hang-timeout", "1", "--margin", "200", "--pairs", "2"}));
+                  "--hang-timeout", "1", "--margin", "200", "--pairs", "2", "--records", records}));
   ASSERT_EQ(results.games(), 4u) << "every game is played to an end";
   EXPECT_EQ(results.wdl().losses(), 4u);
   for (const v1::GameOutcome& game : results.games_played()) {
     EXPECT_EQ(game.termination(), m.termination) << game.reason();
     EXPECT_THAT(game.reason(), ::testing::HasSubstr("fixture"));
+    EXPECT_TRUE(IsValidText(game.reason())) << game.reason();
   }
+  // What the engine printed reached the results and the records only as
+  // valid text: both read back, as a worker's spool and the coordinator must.
+  v1::MatchResults read_back;
+  EXPECT_TRUE(read_back.ParseFromString(results.SerializeAsString()));
+  absl::StatusOr<std::string> text = ReadFile(records);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_TRUE(IsValidText(absl::StrReplaceAll(*text, {{"\n", ""}})));
+  absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(*text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->size(), 4u);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -109,8 +131,43 @@ INSTANTIATE_TEST_SUITE_P(
                       Misbehaviour{"hang", v1::TERMINATION_UNRESPONSIVE, "nodes", "1000"},
                       Misbehaviour{"garbage", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
                       Misbehaviour{"illegal", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                      Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"}),
-    [](const auto& info) { return std::string(info.param.mode); });
+                      Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"},
+                      Misbehaviour{"not-utf8", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                      Misbehaviour{"nul", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                      Misbehaviour{"endless-line", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"}),
+    [](const auto& info) { return absl::StrReplaceAll(info.param.mode, {{"-", "_"}}); });
+
+TEST(EngineProcessTest, ALineWithoutEndIsCutOffAtTheBoundNotBuffered) {
+  absl::StatusOr<std::unique_ptr<EngineProcess>> process =
+      EngineProcess::Start({.argv = {"/bin/sh", "-c", "head -c 10000000 /dev/zero | tr '\\0' x; sleep 100"}});
+  ASSERT_TRUE(process.ok()) << process.status();
+  absl::StatusOr<std::string> line = (*process)->ReadLine(absl::Now() + absl::Seconds(20));
+  EXPECT_TRUE(absl::IsDataLoss(line.status())) << line.status();
+  EXPECT_THAT(std::string(line.status().message()), ::testing::HasSubstr(absl::StrCat("longer than ", kMaxLineBytes)));
+}
+
+TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) {
+  const std::string directory =
+      std::filesystem::path(::testing::TempDir() + "/engine_environment").lexically_normal().string();
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  setenv("JUDKINS_ADMIN_TOKEN", "admin-token-an-engine-must-not-see", 1);
+  UsiEngine engine({.name = "snoop", .command = {kFixture, "environment"}, .working_directory = directory});
+  ASSERT_TRUE(engine.NewGame().ok());
+  EXPECT_FALSE(engine.Think("position startpos", "go nodes 1", absl::Now() + absl::Seconds(10)).ok());
+  unsetenv("JUDKINS_ADMIN_TOKEN");
+  absl::StatusOr<std::string> seen = ReadFile(directory + "/environment.txt");
+  ASSERT_TRUE(seen.ok()) << seen.status();
+  EXPECT_THAT(*seen, ::testing::Not(::testing::HasSubstr("JUDKINS")));
+  EXPECT_THAT(*seen, ::testing::HasSubstr("PWD_IS=" + directory));
+  EXPECT_THAT(*seen, ::testing::HasSubstr("HOME=" + directory));
+  for (absl::string_view variable : absl::StrSplit(*seen, '\n', absl::SkipEmpty())) {
+    const absl::string_view name = variable.substr(0, variable.find('='));
+    // The shell running the fixture adds a few of its own.
+    EXPECT_THAT(std::string(name), ::testing::AnyOf("PATH", "LC_ALL", "HOME", "PWD", "SHLVL", "_", "OLDPWD", "PWD_IS"))
+        << variable;
+  }
+}
 
 TEST(MatchTest, PlaysFairyStockfish) {
   const v1::MatchResults results = Play(Parse(

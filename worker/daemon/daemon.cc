@@ -14,15 +14,13 @@
 #include "absl/strings/str_cat.h"
 #include "common/log.h"
 #include "common/read_file.h"
+#include "proto/contract.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 namespace {
 
 void Log(absl::string_view line) { judkins::Log("judkins-worker", line); }
-
-// Records above this stay on the worker (the coordinator takes up to 64 MiB).
-constexpr size_t kMaxReportedRecordsBytes = 32 << 20;
 
 // Exponential backoff with jitter, so workers cut off together do not all
 // come back at the same instant.
@@ -84,29 +82,53 @@ absl::Status WorkerDaemon::Register() {
   return absl::CancelledError("stopped");
 }
 
-void WorkerDaemon::DeliverSpool() {
-  for (const v1::BatchReport& report : spool_->Pending()) {
-    for (int attempt = 0;; ++attempt) {
-      absl::StatusOr<v1::ReportAck> ack = client_->ReportBatch(report);
-      if (ack.ok()) {
-        (void)spool_->Remove(report.batch_id());
-        break;
-      }
-      if (!Transient(ack.status())) {
-        // The coordinator will never take it: keep it aside, do not block on it.
-        Log(absl::StrCat("report of batch ", report.batch_id(), " refused: ", ack.status().message()));
-        std::error_code error;
-        const std::string path = absl::StrCat(options_.work_dir, "/spool/batch-", report.batch_id(), ".report");
-        std::filesystem::rename(path, path + ".refused", error);
-        break;
-      }
-      if (attempt == 0) Log(absl::StrCat("coordinator unavailable; report of batch ", report.batch_id(), " waits on disk"));
-      // While stopping, give up after a few tries: the report stays spooled.
-      if (stopping_.HasBeenNotified() && attempt >= 3) return;
-      absl::SleepFor(Backoff(attempt));
+WorkerDaemon::Delivery WorkerDaemon::Deliver(const v1::BatchReport& report) {
+  for (int attempt = 0;; ++attempt) {
+    absl::StatusOr<v1::ReportAck> ack = client_->ReportBatch(report);
+    if (ack.ok()) return Delivery::kAcknowledged;
+    if (!Transient(ack.status())) {
+      Log(absl::StrCat("report of batch ", report.batch_id(), " refused: ", ack.status().message()));
+      return Delivery::kRefused;
     }
+    if (attempt == 0) Log(absl::StrCat("coordinator unavailable; report of batch ", report.batch_id(), " waits"));
+    // While stopping, give up after a few tries.
+    if (stopping_.HasBeenNotified() && attempt >= 3) return Delivery::kPending;
+    absl::SleepFor(Backoff(attempt));
+  }
+}
+
+void WorkerDaemon::DeliverSpool() {
+  Spool::Contents pending = spool_->Pending();
+  for (const std::string& path : pending.set_aside) {
+    // Its pairs will be leased again when the lease expires, but a report
+    // that cannot be read is a bug to look into, never a quiet loss.
+    Log(absl::StrCat("ERROR: unreadable spooled report set aside as ", path, "; its games are lost to this worker"));
+    metrics_.CountUnreadableReport();
+  }
+  for (const v1::BatchReport& report : pending.reports) {
+    const Delivery delivery = Deliver(report);
+    if (delivery == Delivery::kPending) break;  // it stays spooled
+    // A refused report will never be taken: kept aside, it blocks nothing.
+    const absl::Status removed = delivery == Delivery::kAcknowledged ? spool_->Remove(report.batch_id())
+                                                                    : spool_->SetAside(report.batch_id(), "refused");
+    if (!removed.ok()) Log(absl::StrCat("spool: ", removed.message()));
   }
   metrics_.SetSpoolDepth(spool_->size());
+}
+
+absl::Status WorkerDaemon::SpoolAndDeliver(const v1::BatchReport& report) {
+  if (absl::Status spooled = spool_->Put(report); !spooled.ok()) {
+    // Not on disk (a full disk, say): the report is held here and sent
+    // straight away, so a finished batch is not dropped in silence.
+    Log(absl::StrCat("ERROR: cannot spool the report of batch ", report.batch_id(), ": ", spooled.message(),
+                     "; sending it from memory"));
+    metrics_.CountSpoolWriteFailure();
+    if (Deliver(report) == Delivery::kPending)
+      return absl::UnavailableError(absl::StrCat("the report of batch ", report.batch_id(),
+                                                 " was neither spooled nor delivered before stopping"));
+  }
+  DeliverSpool();
+  return absl::OkStatus();
 }
 
 absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, uint32_t expected_size) {
@@ -133,9 +155,7 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   // Anything that stops the batch from being played hands all of it back.
   auto hand_back = [&](const absl::Status& why) {
     Log(absl::StrCat("handing back batch ", batch.id(), ": ", why.message()));
-    if (absl::Status s = spool_->Put(report); !s.ok()) return s;
-    DeliverSpool();
-    return absl::OkStatus();
+    return SpoolAndDeliver(report);
   };
   absl::StatusOr<std::string> dev = cache_->Ensure(spec.dev().artifact_sha256());
   if (!dev.ok()) return hand_back(dev.status());
@@ -145,12 +165,21 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   if (!book.ok()) return hand_back(book.status());
   absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
   if (!time_control.ok()) return hand_back(time_control.status());
+  for (const v1::EngineSpec* engine_spec : {&spec.dev(), &spec.base()}) {
+    std::error_code error;
+    const std::string directory = absl::StrCat(options_.work_dir, "/engines/", engine_spec->artifact_sha256().substr(0, 12));
+    if (std::filesystem::create_directories(directory, error); error)
+      return hand_back(absl::UnavailableError(absl::StrCat("cannot create ", directory, ": ", error.message())));
+  }
 
   MatchSettings settings;
   auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) {
     EngineConfig config{engine_spec.name(), {path}};
     for (const v1::EngineOption& option : engine_spec.options()) config.options.emplace_back(option.name(), option.value());
-    config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", engine_spec.artifact_sha256().substr(0, 12), ".stderr");
+    const std::string short_sha = engine_spec.artifact_sha256().substr(0, 12);
+    config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", short_sha, ".stderr");
+    // A directory of its own to write in, away from the cache and the spool.
+    config.working_directory = absl::StrCat(options_.work_dir, "/engines/", short_sha);
     return config;
   };
   settings.first = engine(spec.dev(), *dev);  // counted from dev's view: it has Black in game 0
@@ -198,7 +227,8 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
 
   for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
   if (absl::StatusOr<std::string> records = ReadFile(batch_records); records.ok()) {
-    if (records->size() <= kMaxReportedRecordsBytes) report.set_records(*records);
+    // Records past the contract's bound stay here; the games still count.
+    if (records->size() <= size_t(report.games_size()) * contract::kMaxRecordBytesPerGame) report.set_records(*records);
     else Log(absl::StrCat("batch ", batch.id(), ": records too large to send (", records->size(), " bytes); kept here"));
     std::ofstream(absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn"), std::ios::app) << *records;
   }
@@ -207,9 +237,7 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   *report.mutable_wdl() = results->wdl();
   metrics_.CountGames(*results);
   metrics_.ObserveBatch(absl::Now() - start);
-  if (absl::Status s = spool_->Put(report); !s.ok()) return s;  // on disk before we try to send it
-  DeliverSpool();
-  return absl::OkStatus();
+  return SpoolAndDeliver(report);  // on disk before it is sent
 }
 
 absl::Status WorkerDaemon::Run() {
@@ -217,7 +245,9 @@ absl::Status WorkerDaemon::Run() {
       CoordinatorClient::Connect(options_.coordinator, options_.token, options_.tls_ca_file);
   if (!client.ok()) return client.status();
   client_ = *std::move(client);
-  for (const char* sub : {"cache", "spool", "records", "logs"}) {
+  // Absolute, because engines run in directories of their own.
+  options_.work_dir = std::filesystem::absolute(options_.work_dir).lexically_normal().string();
+  for (const char* sub : {"cache", "spool", "records", "logs", "engines"}) {
     std::error_code error;
     std::filesystem::create_directories(absl::StrCat(options_.work_dir, "/", sub), error);
     if (error) return absl::UnavailableError(absl::StrCat("cannot create ", options_.work_dir, "/", sub));

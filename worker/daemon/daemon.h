@@ -26,7 +26,7 @@ struct DaemonOptions {
   std::string tls_ca_file;
   std::string name;
   int concurrency = 1;
-  std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/
+  std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own)
   std::string books_dir = "books";        // <book>.sfen files
   std::string metrics_listen;             // empty: no endpoint
   std::string speed_engine;               // judkins-engine to run "bench" with; empty: no speed figure
@@ -45,7 +45,14 @@ class WorkerDaemon {
 
  private:
   absl::Status Register();
+  enum class Delivery { kAcknowledged, kRefused, kPending };
+  // Sends one report until it is acknowledged or refused (kPending: the
+  // coordinator stayed away while stopping).
+  Delivery Deliver(const v1::BatchReport& report);
+  // Sends every spooled report, oldest first; says loudly what it cannot read.
   void DeliverSpool();
+  // Spools the report, then delivers the spool.
+  absl::Status SpoolAndDeliver(const v1::BatchReport& report);
   absl::Status PlayBatch(const v1::Batch& batch);
   absl::StatusOr<const OpeningBook*> Book(const std::string& name, uint32_t expected_size);
   bool Sleep(absl::Duration duration);  // false when stopping

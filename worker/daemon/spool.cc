@@ -4,14 +4,34 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/read_file.h"
 
 namespace judkins {
+namespace {
+
+constexpr absl::string_view kReportSuffix = ".report";
+
+absl::Status ErrnoError(absl::string_view what, const std::string& path) {
+  return absl::UnavailableError(absl::StrCat(what, " '", path, "': ", std::strerror(errno)));
+}
+
+// A rename is durable once the directory that holds the name is synced.
+absl::Status SyncDirectory(const std::string& directory) {
+  const int fd = open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return ErrnoError("cannot open", directory);
+  absl::Cleanup close_fd = [fd] { close(fd); };
+  if (fsync(fd) != 0) return ErrnoError("cannot sync", directory);
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 absl::StatusOr<Spool> Spool::Open(const std::string& directory) {
   std::error_code error;
@@ -20,18 +40,30 @@ absl::StatusOr<Spool> Spool::Open(const std::string& directory) {
   return Spool(directory);
 }
 
-std::string Spool::PathFor(uint64_t batch_id) const { return absl::StrCat(directory_, "/batch-", batch_id, ".report"); }
+std::string Spool::PathFor(uint64_t batch_id) const {
+  return absl::StrCat(directory_, "/batch-", batch_id, kReportSuffix);
+}
 
 absl::Status Spool::Put(const v1::BatchReport& report) {
   const std::string path = PathFor(report.batch_id()), temporary = path + ".tmp";
   const std::string bytes = report.SerializeAsString();
+  // Proto3 parses no string field that is not UTF-8: a file written from
+  // such a report could never be read back, and its games never counted.
+  if (v1::BatchReport check; !check.ParseFromString(bytes))
+    return absl::InvalidArgumentError(
+        absl::StrCat("the report of batch ", report.batch_id(), " would not read back (text that is not UTF-8?)"));
   const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return absl::UnavailableError(absl::StrCat("cannot write ", temporary));
-  const bool written = write(fd, bytes.data(), bytes.size()) == ssize_t(bytes.size()) && fsync(fd) == 0;
-  close(fd);
-  if (!written || std::rename(temporary.c_str(), path.c_str()) != 0)
-    return absl::UnavailableError(absl::StrCat("cannot spool the report of batch ", report.batch_id()));
-  return absl::OkStatus();
+  if (fd < 0) return ErrnoError("cannot write", temporary);
+  absl::Cleanup close_fd = [fd] { close(fd); };
+  for (absl::string_view rest = bytes; !rest.empty();) {
+    const ssize_t written = write(fd, rest.data(), rest.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return ErrnoError("cannot write", temporary);
+    rest.remove_prefix(size_t(written));
+  }
+  if (fsync(fd) != 0) return ErrnoError("cannot sync", temporary);
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) return ErrnoError("cannot rename", temporary);
+  return SyncDirectory(directory_);
 }
 
 absl::Status Spool::Remove(uint64_t batch_id) {
@@ -41,27 +73,41 @@ absl::Status Spool::Remove(uint64_t batch_id) {
   return absl::OkStatus();
 }
 
-std::vector<v1::BatchReport> Spool::Pending() const {
-  std::vector<v1::BatchReport> reports;
+absl::Status Spool::SetAside(uint64_t batch_id, const std::string& suffix) {
+  const std::string path = PathFor(batch_id);
+  std::error_code error;
+  std::filesystem::rename(path, absl::StrCat(path, ".", suffix), error);
+  if (error) return absl::UnavailableError(absl::StrCat("cannot rename '", path, "': ", error.message()));
+  return absl::OkStatus();
+}
+
+Spool::Contents Spool::Pending() const {
+  Contents contents;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
     const std::string path = entry.path().string();
-    if (!absl::EndsWith(path, ".report")) continue;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream bytes;
-    bytes << in.rdbuf();
+    if (!absl::EndsWith(path, kReportSuffix)) continue;
+    absl::StatusOr<std::string> bytes = ReadFile(path);
     v1::BatchReport report;
-    if (!report.ParseFromString(bytes.str()) || report.batch_id() == 0) {
-      std::filesystem::rename(path, path + ".unreadable", error);  // kept for a person to look at
+    if (!bytes.ok() || !report.ParseFromString(*bytes) || report.batch_id() == 0) {
+      const std::string aside = path + ".unreadable";
+      std::filesystem::rename(path, aside, error);
+      contents.set_aside.push_back(error ? path : aside);
       continue;
     }
-    reports.push_back(std::move(report));
+    contents.reports.push_back(std::move(report));
   }
-  std::sort(reports.begin(), reports.end(),
+  std::sort(contents.reports.begin(), contents.reports.end(),
             [](const v1::BatchReport& a, const v1::BatchReport& b) { return a.batch_id() < b.batch_id(); });
-  return reports;
+  return contents;
 }
 
-int Spool::size() const { return int(Pending().size()); }
+int Spool::size() const {
+  int reports = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, error))
+    reports += absl::EndsWith(entry.path().string(), kReportSuffix);
+  return reports;
+}
 
 }  // namespace judkins

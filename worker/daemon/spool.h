@@ -14,11 +14,21 @@ namespace judkins {
 class Spool {
  public:
   static absl::StatusOr<Spool> Open(const std::string& directory);
-  // Durably stores the report (written, synced, renamed into place).
+  // Durably stores the report: written, synced, renamed into place, and the
+  // directory synced. A report that would not read back is refused
+  // (InvalidArgument naming the batch) instead of written.
   absl::Status Put(const v1::BatchReport& report);
   absl::Status Remove(uint64_t batch_id);
-  // Every report waiting, oldest batch first; unreadable files are set aside.
-  std::vector<v1::BatchReport> Pending() const;
+
+  struct Contents {
+    std::vector<v1::BatchReport> reports;  // oldest batch first
+    // Files that could not be read, renamed to PATH.unreadable for a person
+    // to look at; the caller says so loudly.
+    std::vector<std::string> set_aside;
+  };
+  Contents Pending() const;
+  // Keeps the report of a batch out of the way as PATH.<suffix> ("refused").
+  absl::Status SetAside(uint64_t batch_id, const std::string& suffix);
   int size() const;
 
  private:

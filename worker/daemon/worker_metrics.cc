@@ -30,6 +30,16 @@ WorkerMetrics::WorkerMetrics()
                        .Help("Finished reports not yet acknowledged")
                        .Register(*registry_)
                        .Add({})),
+      spool_unreadable_(prometheus::BuildCounter()
+                            .Name("judkins_worker_spool_unreadable_reports_total")
+                            .Help("Spooled reports that could not be read back and were set aside")
+                            .Register(*registry_)
+                            .Add({})),
+      spool_write_failures_(prometheus::BuildCounter()
+                                .Name("judkins_worker_spool_write_failures_total")
+                                .Help("Reports that could not be written to the spool (sent from memory)")
+                                .Register(*registry_)
+                                .Add({})),
       speed_(prometheus::BuildGauge()
                  .Name("judkins_worker_bench_nps")
                  .Help("judkins-engine bench nodes per second on this worker")
@@ -48,6 +58,8 @@ void WorkerMetrics::CountGames(const v1::MatchResults& results) {
 
 void WorkerMetrics::ObserveBatch(absl::Duration duration) { batch_seconds_.Observe(absl::ToDoubleSeconds(duration)); }
 void WorkerMetrics::SetSpoolDepth(int reports) { spool_depth_.Set(reports); }
+void WorkerMetrics::CountUnreadableReport() { spool_unreadable_.Increment(); }
+void WorkerMetrics::CountSpoolWriteFailure() { spool_write_failures_.Increment(); }
 void WorkerMetrics::SetSpeed(double nodes_per_second) { speed_.Set(nodes_per_second); }
 
 }  // namespace judkins

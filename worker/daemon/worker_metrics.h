@@ -22,6 +22,8 @@ class WorkerMetrics {
   void CountGames(const v1::MatchResults& results);
   void ObserveBatch(absl::Duration duration);
   void SetSpoolDepth(int reports);
+  void CountUnreadableReport();
+  void CountSpoolWriteFailure();
   void SetSpeed(double nodes_per_second);
 
  private:
@@ -31,6 +33,8 @@ class WorkerMetrics {
   prometheus::Counter& time_forfeits_;
   prometheus::Histogram& batch_seconds_;
   prometheus::Gauge& spool_depth_;
+  prometheus::Counter& spool_unreadable_;
+  prometheus::Counter& spool_write_failures_;
   prometheus::Gauge& speed_;
 };
 

@@ -120,6 +120,9 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
         return clock.timed(side)
                    ? finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT, absl::StrCat(name, " did not move in time"))
                    : finish(WinFor(~side), v1::TERMINATION_UNRESPONSIVE, absl::StrCat(name, " stopped answering"));
+      // Output that breaks the protocol is garbage, like an unreadable move.
+      if (absl::IsDataLoss(answer.status()))
+        return finish(WinFor(~side), v1::TERMINATION_ILLEGAL_MOVE, absl::StrCat(name, ": ", answer.status().message()));
       return finish(WinFor(~side), v1::TERMINATION_CRASH, absl::StrCat(name, ": ", answer.status().message()));
     }
     if (!clock.Charge(side, answer->elapsed))

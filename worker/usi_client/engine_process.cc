@@ -72,8 +72,14 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
   std::vector<char*> argv;
   for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
+  std::vector<std::string> minimal(std::begin(kMinimalEnvironment), std::end(kMinimalEnvironment));
+  if (!spec.working_directory.empty()) minimal.push_back("HOME=" + spec.working_directory);
+  std::vector<char*> environment;
+  for (std::string& variable : minimal) environment.push_back(variable.data());
+  environment.push_back(nullptr);
   pid_t pid = 0;
-  const int error = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+  const int error = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(),
+                                 spec.inherit_environment ? environ : environment.data());
   if (error != 0) {
     close(stdin_pair[0]);
     close(stdout_pipe[0]);
@@ -128,6 +134,10 @@ absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
       return std::exchange(buffer_, {});  // a last line without newline
     }
     buffer_.append(chunk, got);
+    if (buffer_.size() > kMaxLineBytes && buffer_.find('\n') > kMaxLineBytes) {
+      buffer_.clear();  // the rest of the line is never read: the caller ends the process
+      return absl::DataLossError(absl::StrCat("a line of output longer than ", kMaxLineBytes, " bytes"));
+    }
   }
 }
 

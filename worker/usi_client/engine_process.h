@@ -1,25 +1,40 @@
 // A child process spoken to line by line: an engine's stdin and stdout.
-// Reads take a deadline and never block past it; the destructor always
-// kills and reaps the child (and anything it started in its process group).
+// Reads take a deadline and never block past it, and a line is at most
+// kMaxLineBytes long, so a process that prints without end costs a bounded
+// buffer; the destructor always kills and reaps the child (and anything it
+// started in its process group). The child gets a minimal environment unless
+// told otherwise: an uploaded engine must not read the worker's tokens.
 #ifndef JUDKINS_WORKER_USI_CLIENT_ENGINE_PROCESS_H_
 #define JUDKINS_WORKER_USI_CLIENT_ENGINE_PROCESS_H_
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 
 namespace judkins {
 
+// A USI line is short (a long principal variation is a few kilobytes); a
+// longer one is an engine gone wrong.
+inline constexpr size_t kMaxLineBytes = 64 << 10;
+
+// What a child sees of the environment when it does not inherit ours: a
+// search path for the tools a wrapper script needs, a locale, nothing else.
+inline constexpr const char* kMinimalEnvironment[] = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C.UTF-8"};
+
 struct ProcessSpec {
   std::vector<std::string> argv = {};  // argv[0] is looked up in PATH if it has no '/'
-  std::string working_directory = {};  // empty: inherit
+  std::string working_directory = {};  // empty: inherit; else also the child's HOME
   std::string stderr_path = {};        // empty: /dev/null; else appended to
+  // Engines never do (the worker's environment may hold tokens); the
+  // project's own programs, started by tests and tools, do.
+  bool inherit_environment = false;
 };
 
 class EngineProcess {
@@ -35,7 +50,8 @@ class EngineProcess {
 
   absl::Status WriteLine(absl::string_view line);
   // The next line of output without its newline. DeadlineExceeded if none came
-  // in time, Unavailable once the process closed its output.
+  // in time, Unavailable once the process closed its output, DataLoss once it
+  // printed more than kMaxLineBytes without a newline.
   absl::StatusOr<std::string> ReadLine(absl::Time deadline);
   // Closes stdin, waits up to grace for the process to exit, then kills it.
   // Returns the wait status (as waitpid reports it).

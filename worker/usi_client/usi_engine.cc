@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "common/valid_text.h"
 
 namespace judkins {
 
@@ -33,6 +34,14 @@ void ParseInfo(absl::string_view line, SearchReport& report) {
   }
 }
 
+absl::StatusOr<std::string> UsiEngine::ReadLine(absl::Time deadline) {
+  absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+  // Nothing the engine prints travels further as it came: one byte that is
+  // not UTF-8 in a reason would make the whole report unreadable.
+  if (line.ok() && !IsValidText(*line)) return ValidText(*line);
+  return line;
+}
+
 absl::Status UsiEngine::Fail(absl::Status status) {
   process_.reset();  // the destructor kills and reaps it
   return status;
@@ -40,7 +49,7 @@ absl::Status UsiEngine::Fail(absl::Status status) {
 
 absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
   while (true) {
-    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    absl::StatusOr<std::string> line = ReadLine(deadline);
     if (!line.ok()) return line.status();
     if (*line == token) return absl::OkStatus();
   }
@@ -48,7 +57,7 @@ absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
 
 absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   if (process_) return absl::OkStatus();
-  ProcessSpec spec{config_.command, config_.working_directory, config_.stderr_path};
+  ProcessSpec spec{.argv = config_.command, .working_directory = config_.working_directory, .stderr_path = config_.stderr_path};
   absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(spec);
   if (!process.ok()) return process.status();
   process_ = *std::move(process);
@@ -58,7 +67,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   // be ignored, and a test or tune would run without it.
   std::vector<std::string> listed;
   while (true) {
-    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    absl::StatusOr<std::string> line = ReadLine(deadline);
     if (!line.ok()) return Fail(absl::Status(line.status().code(), absl::StrCat(config_.name, ": no usiok: ", line.status().message())));
     if (*line == "usiok") break;
     if (absl::StartsWith(*line, "option name ")) {
@@ -98,10 +107,10 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
   if (absl::Status s = process_->WriteLine(absl::StrCat(position_command, "\n", go_command)); !s.ok()) return Fail(s);
   EngineMove move;
   while (true) {
-    absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+    absl::StatusOr<std::string> line = ReadLine(deadline);
     if (!line.ok()) return Fail(line.status());
     if (absl::StartsWith(*line, "info string error")) {
-      move.complaint = line->substr(5);
+      move.complaint = ValidText(absl::string_view(*line).substr(5), kMaxComplaintBytes);
     } else if (absl::StartsWith(*line, "info ")) {
       ParseInfo(*line, move.report);
     } else if (absl::StartsWith(*line, "bestmove")) {

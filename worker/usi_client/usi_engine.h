@@ -1,7 +1,8 @@
 // A USI engine as the referee sees it: started from its configuration,
 // handshaken, told positions, asked for moves under a deadline. Any failure
 // (exit, silence past a deadline, a broken protocol) is reported as a status
-// and leaves the engine marked for restart.
+// and leaves the engine marked for restart: DeadlineExceeded for silence,
+// Unavailable for an exit, DataLoss for output that breaks the protocol.
 #ifndef JUDKINS_WORKER_USI_CLIENT_USI_ENGINE_H_
 #define JUDKINS_WORKER_USI_CLIENT_USI_ENGINE_H_
 
@@ -36,6 +37,9 @@ struct SearchReport {
   uint64_t nodes = 0;
 };
 
+// An engine's complaint is kept for the game's reason, cut to this length.
+inline constexpr size_t kMaxComplaintBytes = 500;
+
 struct EngineMove {
   std::string text;  // "2f4d", "resign", "win"
   SearchReport report;
@@ -64,6 +68,8 @@ class UsiEngine {
   bool running() const { return process_ != nullptr; }
 
  private:
+  // The next line from the engine, made valid text (common/valid_text.h).
+  absl::StatusOr<std::string> ReadLine(absl::Time deadline);
   absl::Status WaitFor(absl::string_view token, absl::Time deadline);
   absl::Status Fail(absl::Status status);  // kills the process and passes the status on
 

@@ -1,0 +1,26 @@
+// Text from outside (an engine's output) made safe for a proto3 `string`
+// field, a log line or a game record: valid UTF-8 with no control bytes.
+// Proto3 refuses to parse a string field that is not UTF-8, so one stray
+// byte in a reason or a record would make a whole report unreadable.
+#ifndef JUDKINS_COMMON_VALID_TEXT_H_
+#define JUDKINS_COMMON_VALID_TEXT_H_
+
+#include <cstddef>
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace judkins {
+
+// Valid UTF-8 sequences are kept (tabs too); every other byte, NUL and the
+// other control characters included, is written as the escape \xNN, so a
+// person can still see what was sent. At most `max_bytes` of the result are
+// kept (cut on a character boundary, "..." appended).
+std::string ValidText(absl::string_view bytes, size_t max_bytes = std::string::npos);
+
+// True when ValidText would return the bytes unchanged.
+bool IsValidText(absl::string_view bytes);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COMMON_VALID_TEXT_H_

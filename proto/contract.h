@@ -1,0 +1,31 @@
+// What the wire contract says beyond its messages: the metadata a worker
+// authenticates with and the limits both sides enforce (the worker keeps
+// within them, the coordinator refuses what exceeds them).
+#ifndef JUDKINS_PROTO_CONTRACT_H_
+#define JUDKINS_PROTO_CONTRACT_H_
+
+#include <cstddef>
+
+namespace judkins::contract {
+
+// Every WorkerService call but Register and FetchArtifact carries, beside the
+// shared worker token, the secret its Register returned under this key: a
+// worker acts only as itself.
+inline constexpr char kWorkerSecretMetadata[] = "judkins-worker-secret";
+// Random bytes in a worker's secret (sent as lower-case hex).
+inline constexpr size_t kWorkerSecretBytes = 32;
+
+// Batches one worker may hold leased at once; a worker plays one at a time,
+// the rest covers answers lost on the way back.
+inline constexpr int kMaxLeasesPerWorker = 4;
+// Batch ids one heartbeat may renew.
+inline constexpr int kMaxHeartbeatBatches = kMaxLeasesPerWorker;
+
+inline constexpr int kMaxGamesPerReport = 4096;
+// A game's record: its tags, a reason cut to a few hundred bytes, and up to
+// 400 plies of about 40 bytes with their comments, with room to spare.
+inline constexpr size_t kMaxRecordBytesPerGame = 64 << 10;
+
+}  // namespace judkins::contract
+
+#endif  // JUDKINS_PROTO_CONTRACT_H_
