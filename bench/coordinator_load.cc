@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "coordinator/server/coordinator_server.h"
+#include "proto/contract.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 
@@ -46,9 +47,10 @@ struct Tally {
 // and again until `running` clears; every step is a callback.
 class SimulatedWorker {
  public:
-  SimulatedWorker(v1::WorkerService::Stub& stub, uint64_t id, const std::atomic<bool>& running, Tally& tally)
-      : stub_(stub), running_(running), tally_(tally) {
-    request_.set_worker_id(id);
+  SimulatedWorker(v1::WorkerService::Stub& stub, const v1::RegisterResponse& registered,
+                  const std::atomic<bool>& running, Tally& tally)
+      : stub_(stub), secret_(registered.worker_secret()), running_(running), tally_(tally) {
+    request_.set_worker_id(registered.worker_id());
   }
   void Start() { RequestWork(); }
   bool Done() const { return done_; }
@@ -59,7 +61,7 @@ class SimulatedWorker {
       done_ = true;
       return;
     }
-    context_ = As(kWorkerToken);
+    context_ = AsWorker();
     work_.Clear();
     stub_.async()->RequestWork(context_.get(), &request_, &work_, [this](grpc::Status status) {
       if (!status.ok() || !work_.has_batch()) return RequestWork();
@@ -68,7 +70,7 @@ class SimulatedWorker {
     });
   }
   void Report() {
-    context_ = As(kWorkerToken);
+    context_ = AsWorker();
     const absl::Time sent = absl::Now();
     stub_.async()->ReportBatch(context_.get(), &report_, &ack_, [this, sent](grpc::Status status) {
       if (status.ok() && running_) {
@@ -79,8 +81,14 @@ class SimulatedWorker {
       RequestWork();
     });
   }
+  std::unique_ptr<grpc::ClientContext> AsWorker() const {
+    auto context = As(kWorkerToken);
+    context->AddMetadata(contract::kWorkerSecretMetadata, secret_);
+    return context;
+  }
 
   v1::WorkerService::Stub& stub_;
+  const std::string secret_;
   const std::atomic<bool>& running_;
   Tally& tally_;
   std::unique_ptr<grpc::ClientContext> context_;
@@ -95,10 +103,10 @@ struct Figures {
   double reports_per_second, p50, p99;
 };
 
-// Drives `workers` simulated workers against target for `duration`; worker
-// ids are 1..workers (the peer ignores them).
+// Drives `workers` simulated workers against target for `duration`; the peer
+// numbers them 1..workers and ignores their secrets.
 Figures Drive(const std::string& target, int workers, absl::Duration duration,
-              const std::function<uint64_t(v1::WorkerService::Stub&)>& register_worker) {
+              const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker) {
   // A few connections, as a few hosts of workers would have.
   std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
   for (int c = 0; c < 8; ++c) {
@@ -168,7 +176,7 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
     registration.mutable_capabilities()->set_speed(1e6);
     v1::RegisterResponse registered;
     if (!stub.Register(As(kWorkerToken).get(), registration, &registered).ok()) std::exit(1);
-    return registered.worker_id();
+    return registered;
   });
   server->Shutdown();
   return figures;
@@ -182,8 +190,11 @@ Figures RunPeer(int workers, absl::Duration duration) {
   builder.RegisterService(&service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   uint64_t next_id = 0;
-  const Figures figures =
-      Drive(absl::StrCat("127.0.0.1:", port), workers, duration, [&](v1::WorkerService::Stub&) { return ++next_id; });
+  const Figures figures = Drive(absl::StrCat("127.0.0.1:", port), workers, duration, [&](v1::WorkerService::Stub&) {
+    v1::RegisterResponse registered;
+    registered.set_worker_id(++next_id);
+    return registered;
+  });
   server->Shutdown();
   return figures;
 }

@@ -5,18 +5,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "common/secret.h"
+#include "common/sha256.h"
+#include "proto/contract.h"
 
 namespace judkins {
-namespace {
-
-// Comparison whose time does not depend on where the strings differ.
-bool SameToken(absl::string_view a, absl::string_view b) {
-  unsigned char difference = a.size() != b.size();
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) difference |= a[i] ^ b[i];
-  return difference == 0;
-}
-
-}  // namespace
 
 absl::StatusOr<std::string> LoadToken(const std::string& file, const char* environment_variable) {
   std::string token;
@@ -43,12 +36,27 @@ grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tok
     return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authorization must be 'Bearer <token>'");
   const std::string& needed = role == Role::kAdmin ? tokens.admin : tokens.worker;
   const std::string& other = role == Role::kAdmin ? tokens.worker : tokens.admin;
-  if (SameToken(value, needed)) return grpc::Status::OK;
-  if (SameToken(value, other))
+  if (SameSecret(value, needed)) return grpc::Status::OK;
+  if (SameSecret(value, other))
     return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
                         role == Role::kAdmin ? "a worker token cannot use the admin service"
                                              : "an admin token cannot act as a worker");
   return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "invalid token");
+}
+
+absl::Status AuthenticateWorker(const grpc::ServerContextBase& context, uint64_t worker_id,
+                                const std::string& secret_sha256) {
+  const auto& metadata = context.client_metadata();
+  const auto it = metadata.find(contract::kWorkerSecretMetadata);
+  if (it == metadata.end())
+    return absl::UnauthenticatedError(
+        absl::StrCat("missing ", contract::kWorkerSecretMetadata, " metadata (the secret Register returned)"));
+  // Only the hash is stored; an empty one (a worker of an older coordinator) matches nothing.
+  const std::string presented = Sha256Hex(absl::string_view(it->second.data(), it->second.size()));
+  if (secret_sha256.empty() || !SameSecret(presented, secret_sha256))
+    return absl::PermissionDeniedError(
+        absl::StrCat("worker_id: this is not worker ", worker_id, "'s secret (a worker acts only as itself)"));
+  return absl::OkStatus();
 }
 
 }  // namespace judkins

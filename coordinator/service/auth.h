@@ -1,4 +1,5 @@
-// Bearer tokens in gRPC metadata: one for workers, one for admins.
+// Bearer tokens in gRPC metadata: one for workers, one for admins; and each
+// registered worker's own secret, so that a worker acts only as itself.
 #ifndef JUDKINS_COORDINATOR_SERVICE_AUTH_H_
 #define JUDKINS_COORDINATOR_SERVICE_AUTH_H_
 
@@ -24,6 +25,12 @@ absl::StatusOr<std::string> LoadToken(const std::string& file, const char* envir
 
 // UNAUTHENTICATED without a valid token, PERMISSION_DENIED with the other role's.
 grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role);
+
+// After Authorize(kWorker): the call's worker secret (metadata
+// contract::kWorkerSecretMetadata) must hash to the one stored for worker_id.
+// UNAUTHENTICATED without one, PERMISSION_DENIED with another worker's.
+absl::Status AuthenticateWorker(const grpc::ServerContextBase& context, uint64_t worker_id,
+                                const std::string& secret_sha256);
 
 }  // namespace judkins
 

@@ -40,6 +40,9 @@ class WorkerServiceImpl final
                              grpc::ServerWriter<v1::ArtifactChunk>*) override;
 
  private:
+  // The worker the call names, once its secret is checked (after Authorize).
+  absl::StatusOr<Store::RegisteredWorker> Authenticate(const grpc::ServerContextBase& context, uint64_t worker_id);
+
   ServiceContext c_;
 };
 

@@ -6,13 +6,12 @@
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
+#include "common/secret.h"
+#include "proto/contract.h"
 #include "proto/convert/results.h"
 
 namespace judkins {
 namespace {
-
-constexpr int kMaxGamesPerReport = 4096;
-constexpr size_t kMaxRecordsBytes = 64 << 20;
 
 grpc::Status Invalid(absl::string_view message) {
   return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string(message));
@@ -30,10 +29,22 @@ grpc::Status WorkerServiceImpl::Register(grpc::ServerContext* context, const v1:
   RpcTimer timer(c_.metrics, "Register");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
   if (absl::Status s = ValidateCapabilities(request->capabilities()); !s.ok()) return ToGrpc(s);
-  absl::StatusOr<uint64_t> id = c_.store.RegisterWorker(request->capabilities(), absl::Now());
+  absl::StatusOr<std::string> secret = NewSecretHex(contract::kWorkerSecretBytes);
+  if (!secret.ok()) return ToGrpc(secret.status());
+  absl::StatusOr<uint64_t> id = c_.store.RegisterWorker(request->capabilities(), Sha256Hex(*secret), absl::Now());
   if (!id.ok()) return ToGrpc(id.status());
   response->set_worker_id(*id);
+  response->set_worker_secret(*secret);
   return grpc::Status::OK;
+}
+
+absl::StatusOr<Store::RegisteredWorker> WorkerServiceImpl::Authenticate(const grpc::ServerContextBase& context,
+                                                                        uint64_t worker_id) {
+  if (worker_id == 0) return absl::InvalidArgumentError("worker_id: missing");
+  absl::StatusOr<Store::RegisteredWorker> worker = c_.store.GetWorker(worker_id);
+  if (!worker.ok()) return worker.status();
+  if (absl::Status s = AuthenticateWorker(context, worker_id, worker->secret_sha256); !s.ok()) return s;
+  return worker;
 }
 
 // RequestWork and ReportBatch wait on a commit: they are callback methods,
@@ -44,9 +55,9 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::RequestWork(grpc::CallbackServerCon
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto timer = std::make_shared<RpcTimer>(c_.metrics, "RequestWork");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
-  absl::StatusOr<v1::WorkerCapabilities> worker = c_.store.GetWorker(request->worker_id());
+  absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id());
   if (!worker.ok()) return Finish(reactor, ToGrpc(worker.status()));
-  c_.scheduler.RequestWork(request->worker_id(), *worker, absl::Now(),
+  c_.scheduler.RequestWork(request->worker_id(), worker->capabilities, absl::Now(),
                            [this, reactor, response, timer](absl::StatusOr<std::optional<v1::Batch>> batch) {
                              if (!batch.ok()) return reactor->Finish(ToGrpc(batch.status()));
                              if (batch->has_value()) {
@@ -65,7 +76,10 @@ grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1
                                           v1::HeartbeatResponse* response) {
   RpcTimer timer(c_.metrics, "Heartbeat");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
-  if (request->batch_ids_size() > 4096) return Invalid("batch_ids: at most 4096");
+  if (absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id()); !worker.ok())
+    return ToGrpc(worker.status());
+  if (request->batch_ids_size() > contract::kMaxHeartbeatBatches)
+    return Invalid(absl::StrCat("batch_ids: at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
   const absl::Time now = absl::Now(), deadline = now + c_.scheduler.options().lease;
   const std::vector<uint64_t> ids(request->batch_ids().begin(), request->batch_ids().end());
   absl::StatusOr<std::vector<uint64_t>> stop = c_.store.Heartbeat(request->worker_id(), ids, now, deadline);
@@ -80,10 +94,18 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerCon
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto timer = std::make_shared<RpcTimer>(c_.metrics, "ReportBatch");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
+  if (absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id()); !worker.ok())
+    return Finish(reactor, ToGrpc(worker.status()));
   if (request->batch_id() == 0) return Finish(reactor, Invalid("batch_id: missing"));
-  if (request->games_size() > kMaxGamesPerReport)
-    return Finish(reactor, Invalid(absl::StrCat("games: at most ", kMaxGamesPerReport)));
-  if (request->records().size() > kMaxRecordsBytes) return Finish(reactor, Invalid("records: at most 64 MiB"));
+  if (request->games_size() > contract::kMaxGamesPerReport)
+    return Finish(reactor, Invalid(absl::StrCat("games: at most ", contract::kMaxGamesPerReport)));
+  // Records describe the games reported: a report cannot park more text
+  // in the store than its games could have made.
+  if (const size_t bound = size_t(request->games_size()) * contract::kMaxRecordBytesPerGame;
+      request->records().size() > bound)
+    return Finish(reactor, Invalid(absl::StrCat("records: ", request->records().size(), " bytes for ",
+                                                request->games_size(), " games; at most ",
+                                                contract::kMaxRecordBytesPerGame, " bytes a game")));
   if (request->records().find('\0') != std::string::npos)
     return Finish(reactor, Invalid("records: text, without NUL bytes"));
   const absl::Time start = absl::Now();

@@ -8,6 +8,7 @@
 #include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
+#include "proto/contract.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
@@ -51,6 +52,15 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
+  // A worker that leases without reporting would hold pairs back from
+  // everyone else until its leases expire.
+  absl::StatusOr<sqlite::Statement> held = db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = 1");
+  if (!held.ok()) return held.status();
+  held->Bind(1, int64_t(worker_id));
+  if (absl::StatusOr<bool> row = held->Step(); !row.ok()) return row.status();
+  if (held->Int(0) >= contract::kMaxLeasesPerWorker)
+    return absl::ResourceExhaustedError(absl::StrCat("worker ", worker_id, " holds ", held->Int(0),
+                                                     " leases, the most a worker may hold; report one first"));
 
   v1::Batch batch;
   // Pairs of expired leases go out again first.
@@ -137,18 +147,22 @@ absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::
     if (absl::Status s = seen->Bind(1, absl::ToUnixSeconds(now)).Bind(2, int64_t(worker_id)).Run(); !s.ok()) return s;
     if (db_->changes() == 0) return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
     for (uint64_t batch_id : batch_ids) {
-      absl::StatusOr<sqlite::Statement> extend = db_->Cached(
-          "UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND worker_id = ? AND state = 1");
-      if (!extend.ok()) return extend.status();
-      extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, int64_t(worker_id));
-      if (absl::Status s = extend->Run(); !s.ok()) return s;
-      absl::StatusOr<sqlite::Statement> state = db_->Cached(
-          "SELECT tests.state FROM batches JOIN tests ON tests.id = batches.test_id WHERE batches.id = ?");
-      if (!state.ok()) return state.status();
-      state->Bind(1, int64_t(batch_id));
-      absl::StatusOr<bool> row = state->Step();
+      absl::StatusOr<sqlite::Statement> batch = db_->Cached(
+          "SELECT batches.worker_id, tests.state FROM batches JOIN tests ON tests.id = batches.test_id "
+          "WHERE batches.id = ?");
+      if (!batch.ok()) return batch.status();
+      batch->Bind(1, int64_t(batch_id));
+      absl::StatusOr<bool> row = batch->Step();
       if (!row.ok()) return row.status();
-      if (*row && Ended(v1::TestState(state->Int(0)))) stop.push_back(batch_id);
+      if (!*row) return absl::NotFoundError(absl::StrCat("batch_ids: no batch ", batch_id));
+      if (uint64_t(batch->Int(0)) != worker_id)
+        return absl::PermissionDeniedError(absl::StrCat("batch_ids: batch ", batch_id, " is leased to another worker"));
+      if (Ended(v1::TestState(batch->Int(1)))) stop.push_back(batch_id);
+      absl::StatusOr<sqlite::Statement> extend =
+          db_->Cached("UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND state = 1");
+      if (!extend.ok()) return extend.status();
+      if (absl::Status s = extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Run(); !s.ok())
+        return s;
     }
     return absl::OkStatus();
   });

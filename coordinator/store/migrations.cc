@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 5> kMigrations = {
+constexpr std::array<const char*, 6> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -83,6 +83,13 @@ constexpr std::array<const char*, 5> kMigrations = {
       test_id INTEGER NOT NULL REFERENCES tests(id),
       records TEXT NOT NULL);
     CREATE INDEX batch_records_by_test ON batch_records(test_id, batch_id);
+    )sql",
+    // 6: each worker's own credential (the hash of the secret Register gave
+    // it; workers registered before have none and must register again), and
+    // the leases a worker holds, counted from an index.
+    R"sql(
+    ALTER TABLE workers ADD COLUMN secret_sha256 TEXT NOT NULL DEFAULT '';
+    CREATE INDEX batches_by_worker ON batches(worker_id, state);
     )sql",
 };
 

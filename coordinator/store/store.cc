@@ -138,15 +138,17 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
   return tests;
 }
 
-absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now) {
+absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& capabilities,
+                                               const std::string& secret_sha256, absl::Time now) {
   uint64_t worker_id = 0;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =
-        db_->Cached("INSERT INTO workers (capabilities, registered, last_seen) VALUES (?, ?, ?)");
+        db_->Cached("INSERT INTO workers (capabilities, registered, last_seen, secret_sha256) VALUES (?, ?, ?, ?)");
     if (!insert.ok()) return insert.status();
     insert->BindBlob(1, capabilities.SerializeAsString())
         .Bind(2, absl::ToUnixSeconds(now))
-        .Bind(3, absl::ToUnixSeconds(now));
+        .Bind(3, absl::ToUnixSeconds(now))
+        .Bind(4, secret_sha256);
     if (absl::Status status = insert->Run(); !status.ok()) return status;
     worker_id = db_->last_insert_id();
     return absl::OkStatus();
@@ -176,27 +178,30 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
   }
 }
 
-absl::StatusOr<v1::WorkerCapabilities> Store::GetWorker(uint64_t worker_id) {
-  // Every RequestWork asks; a worker's capabilities never change after it
-  // registers, so they are read from the database once.
+absl::StatusOr<Store::RegisteredWorker> Store::GetWorker(uint64_t worker_id) {
+  // Every worker call asks; a worker's capabilities and secret never change
+  // after it registers, so they are read from the database once.
   {
     absl::MutexLock lock(&workers_mutex_);
     if (auto it = workers_.find(worker_id); it != workers_.end()) return it->second;
   }
-  v1::WorkerCapabilities capabilities;
+  RegisteredWorker worker;
   {
     absl::MutexLock lock(&reader_mutex_);
-    absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT capabilities FROM workers WHERE id = ?");
+    absl::StatusOr<sqlite::Statement> select =
+        reader_->Cached("SELECT capabilities, secret_sha256 FROM workers WHERE id = ?");
     if (!select.ok()) return select.status();
     select->Bind(1, int64_t(worker_id));
     absl::StatusOr<bool> row = select->Step();
     if (!row.ok()) return row.status();
     if (!*row) return absl::NotFoundError(absl::StrCat("worker_id: no worker ", worker_id, " (register first)"));
-    capabilities.ParseFromString(select->Text(0));
+    if (!worker.capabilities.ParseFromString(select->Text(0)))
+      return absl::DataLossError(absl::StrCat("worker ", worker_id, ": stored capabilities do not parse"));
+    worker.secret_sha256 = select->Text(1);
   }
   absl::MutexLock lock(&workers_mutex_);
-  workers_.emplace(worker_id, capabilities);
-  return capabilities;
+  workers_.emplace(worker_id, worker);
+  return worker;
 }
 
 absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t test_id, uint64_t after_batch_id,

@@ -48,12 +48,20 @@ class Store {
   // A tune's theta, its parameters and history; NOT_FOUND for other tests.
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
 
-  absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, absl::Time now);
+  // A new worker; only the hash of its secret is kept.
+  absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities,
+                                          const std::string& secret_sha256, absl::Time now);
   absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
-  absl::StatusOr<v1::WorkerCapabilities> GetWorker(uint64_t worker_id);
+  struct RegisteredWorker {
+    v1::WorkerCapabilities capabilities;
+    std::string secret_sha256;  // empty for a worker registered before secrets existed
+  };
+  // NOT_FOUND naming worker_id when there is no such worker.
+  absl::StatusOr<RegisteredWorker> GetWorker(uint64_t worker_id);
 
   // Leases up to `pairs` game pairs of the test to the worker: pairs of
-  // expired leases first, then new ones. Nothing when the test has no work.
+  // expired leases first, then new ones. Nothing when the test has no work;
+  // RESOURCE_EXHAUSTED when the worker holds contract::kMaxLeasesPerWorker.
   absl::StatusOr<std::optional<v1::Batch>> LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                       absl::Time now, absl::Time deadline);
   // The same from the first of the candidate tests that has work, without
@@ -67,6 +75,7 @@ class Store {
   void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
                        absl::Time deadline, LeaseDone done);
   // Extends the worker's leases; returns the batches whose test has ended.
+  // PERMISSION_DENIED for a batch leased to another worker.
   absl::StatusOr<std::vector<uint64_t>> Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
                                                   absl::Time now, absl::Time deadline);
   // Leases past their deadline give their uncounted pairs back for re-issue.
@@ -164,7 +173,7 @@ class Store {
   absl::Mutex reader_mutex_;  // one read connection, used by one reader at a time
   std::unique_ptr<sqlite::Database> reader_ ABSL_GUARDED_BY(reader_mutex_);
   absl::Mutex workers_mutex_;
-  absl::flat_hash_map<uint64_t, v1::WorkerCapabilities> workers_ ABSL_GUARDED_BY(workers_mutex_);
+  absl::flat_hash_map<uint64_t, RegisteredWorker> workers_ ABSL_GUARDED_BY(workers_mutex_);
   absl::Mutex queue_mutex_;
   std::vector<PendingWrite> queue_ ABSL_GUARDED_BY(queue_mutex_);
   bool stopping_ ABSL_GUARDED_BY(queue_mutex_) = false;

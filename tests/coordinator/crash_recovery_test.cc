@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <atomic>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/coordinator_process.h"
+#include "tests/support/worker_calls.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
@@ -40,16 +42,22 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   registration.mutable_capabilities()->set_name("w");
   registration.mutable_capabilities()->set_concurrency(1);
   registration.mutable_capabilities()->set_speed(1e9);  // small batches: many reports
-  v1::RegisterResponse registered;
-  ASSERT_TRUE(coordinator.worker->Register(As(kWorkerToken).get(), registration, &registered).ok());
+  // As many workers as it takes to hold 400 leases at once.
+  std::map<uint64_t, v1::RegisterResponse> workers;
+  auto as_worker = [&](uint64_t id) { return testing::AsWorker(kWorkerToken, workers[id]); };
 
   // Lease batches, then report them from two threads while the process dies.
   std::vector<v1::BatchReport> reports;
+  v1::RegisterResponse registered;
   for (int i = 0; i < 400; ++i) {
+    if (i % contract::kMaxLeasesPerWorker == 0) {
+      ASSERT_TRUE(coordinator.worker->Register(As(kWorkerToken).get(), registration, &registered).ok());
+      workers[registered.worker_id()] = registered;
+    }
     v1::WorkRequest request;
     request.set_worker_id(registered.worker_id());
     v1::WorkResponse work;
-    ASSERT_TRUE(coordinator.worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+    ASSERT_TRUE(coordinator.worker->RequestWork(as_worker(registered.worker_id()).get(), request, &work).ok());
     v1::BatchReport& report = reports.emplace_back();
     report.set_worker_id(registered.worker_id());
     report.set_batch_id(work.batch().id());
@@ -68,7 +76,7 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
     senders.emplace_back([&] {
       for (int i = next++; i < int(reports.size()); i = next++) {
         v1::ReportAck ack;
-        if (!coordinator.worker->ReportBatch(As(kWorkerToken).get(), reports[i], &ack).ok()) ++failed;
+        if (!coordinator.worker->ReportBatch(as_worker(reports[i].worker_id()).get(), reports[i], &ack).ok()) ++failed;
         else if (ack.counted()) acknowledged_pairs += reports[i].games_size() / 2;
       }
     });
@@ -94,7 +102,7 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   // Now resend everything: each pair ends up counted exactly once.
   for (const v1::BatchReport& report : reports) {
     v1::ReportAck ack;
-    ASSERT_TRUE(coordinator.worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+    ASSERT_TRUE(coordinator.worker->ReportBatch(as_worker(report.worker_id()).get(), report, &ack).ok());
   }
   ASSERT_TRUE(coordinator.admin->GetTest(As(kAdminToken).get(), get, &after).ok());
   uint64_t all_pairs = 0;
@@ -148,13 +156,13 @@ TEST(CrashRecoveryTest, ATuneResumesItsThetaExactlyAfterKillNine) {
     v1::WorkRequest request;
     request.set_worker_id(registered.worker_id());
     v1::WorkResponse work;
-    EXPECT_TRUE(coordinator.worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+    EXPECT_TRUE(coordinator.worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &work).ok());
     // A mix of results, so theta wanders in every direction.
     const v1::GameResult results[] = {v1::GAME_RESULT_BLACK_WINS, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_DRAW};
     const v1::BatchReport report =
         testing::ReportOf(work.batch(), registered.worker_id(), results[i % 3], results[(i / 3) % 3]);
     v1::ReportAck ack;
-    EXPECT_TRUE(coordinator.worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+    EXPECT_TRUE(coordinator.worker->ReportBatch(testing::AsWorker(kWorkerToken, registered).get(), report, &ack).ok());
     EXPECT_TRUE(ack.counted());
     return work.batch();
   };

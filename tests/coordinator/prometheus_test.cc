@@ -11,6 +11,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/http_get.h"
+#include "tests/support/worker_calls.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -60,10 +61,10 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   v1::WorkRequest request;
   request.set_worker_id(registered.worker_id());
   v1::WorkResponse work;
-  ASSERT_TRUE(worker->RequestWork(As(kWorkerToken).get(), request, &work).ok());
+  ASSERT_TRUE(worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &work).ok());
   v1::ReportAck ack;
   const v1::BatchReport report = testing::DevWinsAll(work.batch(), registered.worker_id());
-  ASSERT_TRUE(worker->ReportBatch(As(kWorkerToken).get(), report, &ack).ok());
+  ASSERT_TRUE(worker->ReportBatch(testing::AsWorker(kWorkerToken, registered).get(), report, &ack).ok());
   const int pairs = work.batch().pairs_size();
   // And a tune, first in line by priority, with one batch reported.
   v1::CreateTestRequest create_tune;
@@ -79,10 +80,10 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   v1::Test tune;
   ASSERT_TRUE(admin->CreateTest(As(kAdminToken).get(), create_tune, &tune).ok());
   v1::WorkResponse tune_work;
-  ASSERT_TRUE(worker->RequestWork(As(kWorkerToken).get(), request, &tune_work).ok());
+  ASSERT_TRUE(worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &tune_work).ok());
   ASSERT_EQ(tune_work.batch().test_id(), tune.id());
   ASSERT_TRUE(
-      worker->ReportBatch(As(kWorkerToken).get(), testing::DevWinsAll(tune_work.batch(), registered.worker_id()), &ack).ok());
+      worker->ReportBatch(testing::AsWorker(kWorkerToken, registered).get(), testing::DevWinsAll(tune_work.batch(), registered.worker_id()), &ack).ok());
 
   // A real Prometheus scraping the coordinator every second.
   const int prometheus_port = testing::FreePort();

@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "common/sha256.h"
+#include "proto/contract.h"
+#include "proto/convert/results.h"
 #include "coordinator/server/coordinator_server.h"
 #include "tests/support/batch_reports.h"
 
@@ -90,19 +92,30 @@ class CoordinatorTest : public ::testing::Test {
     request.mutable_capabilities()->set_speed(1e6);
     v1::RegisterResponse response;
     EXPECT_TRUE(worker_->Register(As(kWorkerToken).get(), request, &response).ok());
+    EXPECT_EQ(response.worker_secret().size(), 2 * contract::kWorkerSecretBytes);
+    secrets_[response.worker_id()] = response.worker_secret();
     return response.worker_id();
+  }
+  // The worker token and the secret `worker` registered with.
+  std::unique_ptr<grpc::ClientContext> AsWorker(uint64_t worker) {
+    auto context = As(kWorkerToken);
+    context->AddMetadata(contract::kWorkerSecretMetadata, secrets_[worker]);
+    return context;
   }
   v1::Batch Work(uint64_t worker) {
     v1::WorkRequest request;
     request.set_worker_id(worker);
     v1::WorkResponse response;
-    EXPECT_TRUE(worker_->RequestWork(As(kWorkerToken).get(), request, &response).ok());
+    last_status_ = worker_->RequestWork(AsWorker(worker).get(), request, &response);
+    EXPECT_TRUE(last_status_.ok()) << last_status_.error_message();
     return response.batch();
   }
   static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker) { return testing::DevWinsAll(batch, worker); }
-  v1::ReportAck Send(const v1::BatchReport& report) {
+  // Sent as the worker the report names.
+  v1::ReportAck Send(const v1::BatchReport& report) { return SendAs(report.worker_id(), report); }
+  v1::ReportAck SendAs(uint64_t worker, const v1::BatchReport& report) {
     v1::ReportAck ack;
-    last_status_ = worker_->ReportBatch(As(kWorkerToken).get(), report, &ack);
+    last_status_ = worker_->ReportBatch(AsWorker(worker).get(), report, &ack);
     return ack;
   }
   v1::Test Get(uint64_t id) {
@@ -118,6 +131,7 @@ class CoordinatorTest : public ::testing::Test {
   std::unique_ptr<v1::WorkerService::Stub> worker_;
   std::unique_ptr<v1::AdminService::Stub> admin_;
   grpc::Status last_status_;
+  std::map<uint64_t, std::string> secrets_;
 };
 
 TEST_F(CoordinatorTest, CallsWithoutTheRightTokenAreRefused) {
@@ -217,13 +231,17 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   unknown.set_worker_id(999);
   v1::WorkResponse work;
   EXPECT_EQ(worker_->RequestWork(As(kWorkerToken).get(), unknown, &work).error_code(), grpc::StatusCode::NOT_FOUND);
+  const uint64_t worker = RegisterWorker();
   v1::BatchReport no_batch;
-  v1::ReportAck ack;
-  EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), no_batch, &ack).error_message(), HasSubstr("batch_id"));
-  v1::BatchReport binary;
+  no_batch.set_worker_id(worker);
+  Send(no_batch);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("batch_id"));
+  v1::BatchReport binary = no_batch;
   binary.set_batch_id(1);
+  binary.add_games();
   binary.set_records(std::string("a\0b", 3));
-  EXPECT_THAT(worker_->ReportBatch(As(kWorkerToken).get(), binary, &ack).error_message(), HasSubstr("records: text"));
+  Send(binary);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("records: text"));
   Get(12345);
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::NOT_FOUND);
   v1::GetTuneRequest not_a_tune;
@@ -257,18 +275,17 @@ TEST_F(CoordinatorTest, ReportsCountOnceAndTheSprtStopsTheTest) {
 TEST_F(CoordinatorTest, EqualTestsShareTheWorkersAndPriorityComesFirst) {
   const std::string sha = Upload("engine");
   const uint64_t a = CreateTest(Spec(sha)), b = CreateTest(Spec(sha));
-  const uint64_t worker = RegisterWorker();
   std::map<uint64_t, int> pairs;
   for (int i = 0; i < 6; ++i) {
-    const v1::Batch batch = Work(worker);
+    const v1::Batch batch = Work(RegisterWorker());
     pairs[batch.test_id()] += batch.pairs_size();
   }
   EXPECT_EQ(pairs[a], pairs[b]);  // least work in flight goes first: they alternate
   v1::TestSpec urgent = Spec(sha);
   urgent.set_priority(10);
   const uint64_t c = CreateTest(urgent);
-  EXPECT_EQ(Work(worker).test_id(), c);
-  EXPECT_EQ(Work(worker).test_id(), c);
+  EXPECT_EQ(Work(RegisterWorker()).test_id(), c);
+  EXPECT_EQ(Work(RegisterWorker()).test_id(), c);
 }
 
 TEST_F(CoordinatorTest, ExpiredLeasesAreReissuedAndLateReportsStillCountOnce) {
@@ -284,6 +301,71 @@ TEST_F(CoordinatorTest, ExpiredLeasesAreReissuedAndLateReportsStillCountOnce) {
   EXPECT_TRUE(Send(Report(lost, slow)).counted());  // late, but first: counted
   Send(Report(again, fast));
   EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(again.pairs_size()));  // no pair twice
+}
+
+TEST_F(CoordinatorTest, AWorkerActsOnlyAsItselfWithTheSecretItRegisteredWith) {
+  const uint64_t test = CreateTest(Spec(Upload("engine")));
+  const uint64_t honest = RegisterWorker(), forger = RegisterWorker();
+  const v1::Batch batch = Work(honest);
+  ASSERT_GT(batch.pairs_size(), 0);
+  // Made-up results for the honest worker's batch, in the forger's name ...
+  SendAs(forger, testing::ReportOf(batch, forger, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_BLACK_WINS));
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("leased to another worker"));
+  // ... in the honest worker's name with the forger's secret ...
+  SendAs(forger, testing::ReportOf(batch, honest, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_BLACK_WINS));
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr(absl::StrCat("not worker ", honest, "'s secret")));
+  // ... or with the worker token alone: each refused, nothing counted.
+  v1::ReportAck ack;
+  EXPECT_EQ(worker_->ReportBatch(As(kWorkerToken).get(), Report(batch, honest), &ack).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(PairCount(Get(test).pentanomial()), 0u);
+  // Nor can the forger keep the honest worker's lease alive, or lease as it.
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(forger);
+  beat.add_batch_ids(batch.id());
+  v1::HeartbeatResponse beaten;
+  EXPECT_EQ(worker_->Heartbeat(AsWorker(forger).get(), beat, &beaten).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  v1::WorkRequest work;
+  work.set_worker_id(honest);
+  v1::WorkResponse leased;
+  EXPECT_EQ(worker_->RequestWork(AsWorker(forger).get(), work, &leased).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  // The honest report is the one that counts.
+  EXPECT_TRUE(Send(Report(batch, honest)).counted()) << last_status_.error_message();
+  EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(batch.pairs_size()));
+  beat.set_worker_id(honest);
+  EXPECT_TRUE(worker_->Heartbeat(AsWorker(honest).get(), beat, &beaten).ok());
+}
+
+TEST_F(CoordinatorTest, AWorkerHoldsAtMostAFewLeasesAtOnce) {
+  v1::TestSpec spec = Spec(Upload("engine"));
+  spec.set_fixed_pairs(100'000);  // no SPRT to end it when the report counts
+  CreateTest(spec);
+  const uint64_t worker = RegisterWorker();
+  std::vector<v1::Batch> held;
+  for (int i = 0; i < contract::kMaxLeasesPerWorker; ++i) held.push_back(Work(worker));
+  v1::WorkRequest request;
+  request.set_worker_id(worker);
+  v1::WorkResponse response;
+  const grpc::Status refused = worker_->RequestWork(AsWorker(worker).get(), request, &response);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_THAT(refused.error_message(), HasSubstr(absl::StrCat("holds ", contract::kMaxLeasesPerWorker, " leases")));
+  EXPECT_TRUE(Send(Report(held[0], worker)).counted());
+  EXPECT_GT(Work(worker).pairs_size(), 0);  // one reported, one more may be leased
+}
+
+TEST_F(CoordinatorTest, ARecordsFieldIsBoundedByTheGamesItDescribes) {
+  CreateTest(Spec(Upload("engine")));
+  const uint64_t worker = RegisterWorker();
+  const v1::Batch batch = Work(worker);
+  v1::BatchReport report = Report(batch, worker);
+  report.set_records(std::string(size_t(report.games_size()) * contract::kMaxRecordBytesPerGame + 1, 'x'));
+  Send(report);
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("records: "));
+  report.set_records(std::string(size_t(report.games_size()) * contract::kMaxRecordBytesPerGame, 'x'));
+  EXPECT_TRUE(Send(report).counted()) << last_status_.error_message();
 }
 
 TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {

@@ -11,22 +11,24 @@
 
 #include "coordinator/store/store.h"
 #include "tests/support/batch_reports.h"
+#include "tests/support/scratch_directory.h"
 
 namespace judkins::testing {
 
 inline const absl::Time kNow = absl::FromUnixSeconds(1'800'000'000);
+// The store keeps a worker's secret as a hash and never checks it (the service does).
+inline constexpr char kSecretSha256[] = "0000000000000000000000000000000000000000000000000000000000000000";
 
 class StoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    path_ = ::testing::TempDir() + "/store_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+    path_ = scratch_.path() + "/store.db";
     Reopen();
     v1::WorkerCapabilities capabilities;
     capabilities.set_name("w1");
     capabilities.set_concurrency(2);
-    worker_ = *store_->RegisterWorker(capabilities, kNow);
-    worker2_ = *store_->RegisterWorker(capabilities, kNow);
+    worker_ = *store_->RegisterWorker(capabilities, kSecretSha256, kNow);
+    worker2_ = *store_->RegisterWorker(capabilities, kSecretSha256, kNow);
   }
   void Reopen() {
     store_.reset();
@@ -56,6 +58,7 @@ class StoreTest : public ::testing::Test {
     return dev_wins ? DevWinsAll(batch, worker)
                     : ReportOf(batch, worker, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
   }
+  ScratchDirectory scratch_{CurrentTestName()};  // first: removed after the store closes
   std::string path_;
   std::unique_ptr<Store> store_;
   uint64_t worker_ = 0, worker2_ = 0;

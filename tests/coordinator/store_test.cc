@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/migrations.h"
+#include "proto/contract.h"
 #include "tests/coordinator/store_fixture.h"
 
 namespace judkins {
@@ -180,14 +181,24 @@ TEST_F(StoreTest, ReportsArrivingTogetherAreCommittedTogetherAndEachCountsOnce) 
   v1::TestSpec spec = Spec();
   spec.set_fixed_pairs(100000);
   const uint64_t test = store_->CreateTest(spec, kNow)->id();
-  std::vector<v1::Batch> batches;
-  for (int i = 0; i < 160; ++i) batches.push_back(Lease(test, 2));
+  // 160 leases at once: as many workers as that takes.
+  std::vector<std::pair<v1::Batch, uint64_t>> batches;
+  v1::WorkerCapabilities capabilities;
+  capabilities.set_name("w");
+  capabilities.set_concurrency(1);
+  for (int i = 0; i < 160; ++i) {
+    const uint64_t worker = i % contract::kMaxLeasesPerWorker == 0
+                                ? *store_->RegisterWorker(capabilities, testing::kSecretSha256, kNow)
+                                : batches.back().second;
+    batches.emplace_back(Lease(test, 2, worker), worker);
+  }
   std::atomic<int> next{0}, refused{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&] {
       for (int i = next++; i < int(batches.size()); i = next++) {
-        v1::BatchReport report = Report(batches[i], worker_);
+        const auto& [batch, worker] = batches[i];
+        v1::BatchReport report = Report(batch, worker);
         if (i % 10 == 0) report.mutable_games(0)->set_pair_index(999999);  // refused alone
         absl::StatusOr<Store::ReportResult> result = store_->RecordReport(report, kNow);
         if (!result.ok()) {
@@ -195,7 +206,7 @@ TEST_F(StoreTest, ReportsArrivingTogetherAreCommittedTogetherAndEachCountsOnce) 
           continue;
         }
         // Sent twice, counted once.
-        EXPECT_FALSE(store_->RecordReport(Report(batches[i], worker_), kNow)->counted);
+        EXPECT_FALSE(store_->RecordReport(Report(batch, worker), kNow)->counted);
       }
     });
   for (std::thread& thread : threads) thread.join();

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/channel.h"
+#include "proto/contract.h"
 #include "absl/time/clock.h"
 
 namespace judkins {
@@ -24,6 +25,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(co
 std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration timeout) const {
   auto context = std::make_unique<grpc::ClientContext>();
   context->AddMetadata("authorization", "Bearer " + token_);
+  absl::MutexLock lock(&mutex_);
+  if (!secret_.empty()) context->AddMetadata(contract::kWorkerSecretMetadata, secret_);
   context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
   return context;
 }
@@ -33,6 +36,8 @@ absl::StatusOr<uint64_t> CoordinatorClient::Register(const v1::WorkerCapabilitie
   *request.mutable_capabilities() = capabilities;
   v1::RegisterResponse response;
   if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok()) return s;
+  absl::MutexLock lock(&mutex_);
+  secret_ = response.worker_secret();
   return response.worker_id();
 }
 

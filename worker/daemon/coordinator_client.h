@@ -1,4 +1,5 @@
-// The worker's side of WorkerService, with its token on every call.
+// The worker's side of WorkerService, with its token on every call and, once
+// registered, its own secret.
 #ifndef JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
 #define JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
 
@@ -6,6 +7,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
 
@@ -16,6 +18,7 @@ class CoordinatorClient {
   // tls_ca_file empty: plain text.
   static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Connect(const std::string& target, const std::string& token,
                                                                     const std::string& tls_ca_file);
+  // Registers anew: the worker id, and the secret later calls present.
   absl::StatusOr<uint64_t> Register(const v1::WorkerCapabilities& capabilities);
   absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
@@ -33,6 +36,8 @@ class CoordinatorClient {
   std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout) const;
   std::unique_ptr<v1::WorkerService::Stub> stub_;
   std::string token_;
+  mutable absl::Mutex mutex_;  // the heartbeat thread calls alongside the main one
+  std::string secret_ ABSL_GUARDED_BY(mutex_);
 };
 
 // A gRPC status as an absl::Status with the same code and message.
