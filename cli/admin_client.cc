@@ -5,15 +5,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "common/channel.h"
+#include "common/token.h"
 
 namespace judkins {
 
 absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address) {
   if (address.target.empty()) return absl::InvalidArgumentError("no coordinator address (--server or $JUDKINS_SERVER)");
-  if (address.token.empty()) return absl::InvalidArgumentError("no admin token (--token-file or $JUDKINS_ADMIN_TOKEN)");
+  absl::StatusOr<std::string> token = LoadToken(address.token_file, "JUDKINS_ADMIN_TOKEN");
+  if (!token.ok()) return absl::Status(token.status().code(), absl::StrCat("admin token: ", token.status().message()));
   absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(address.target, address.tls_ca_file);
   if (!channel.ok()) return channel.status();
-  return AdminClient(v1::AdminService::NewStub(*channel), address.token);
+  return AdminClient(v1::AdminService::NewStub(*channel), *std::move(token));
 }
 
 std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout) const {

@@ -15,7 +15,7 @@ namespace judkins {
 
 struct ServerAddress {
   std::string target;       // host:port
-  std::string token;
+  std::string token_file;   // empty: $JUDKINS_ADMIN_TOKEN (common/token.h)
   std::string tls_ca_file;  // empty: plain text (loopback or a trusted network)
 };
 

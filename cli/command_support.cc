@@ -19,9 +19,7 @@ absl::StatusOr<bool> ApplyConnectionOption(const OptionGroup& group, ServerAddre
   if (group.name == "server") {
     address.target = *value;
   } else if (group.name == "token-file") {
-    std::ifstream in(*value);
-    if (!in) return absl::InvalidArgumentError(absl::StrCat("--token-file: cannot read '", *value, "'"));
-    std::getline(in, address.token);
+    address.token_file = *value;
   } else {
     address.tls_ca_file = *value;
   }
@@ -32,7 +30,6 @@ absl::StatusOr<bool> ApplyConnectionOption(const OptionGroup& group, ServerAddre
 
 Connection::Connection() {
   if (const char* server = std::getenv("JUDKINS_SERVER")) address.target = server;
-  if (const char* token = std::getenv("JUDKINS_ADMIN_TOKEN")) address.token = token;
   if (address.target.empty()) address.target = "127.0.0.1:50051";
 }
 

@@ -13,6 +13,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "common/log.h"
+#include "common/token.h"
+#include "common/token.h"
 #include "coordinator/server/coordinator_server.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "gRPC address to listen on (port 0: any free port)");

@@ -1,6 +1,7 @@
 #include "tuner/spsa_tune.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <random>
 #include <set>
@@ -21,7 +22,9 @@ double Uniform(std::mt19937_64& random) { return double(random() >> 11) * 0x1.0p
 // plays theta's fractional part on average; kept within the integer bounds.
 int64_t RoundStochastic(double value, const v1::SpsaParameter& parameter, std::mt19937_64& random) {
   const double rounded = std::floor(value + Uniform(random));
-  return int64_t(std::clamp(rounded, std::ceil(parameter.min()), std::floor(parameter.max())));
+  const double low = std::ceil(parameter.min()), high = std::floor(parameter.max());
+  assert(low <= high && "ValidateSpsaSpec refuses bounds that hold no integer");
+  return int64_t(std::clamp(rounded, low, std::max(low, high)));  // never an empty range, even unchecked
 }
 
 }  // namespace
@@ -44,6 +47,8 @@ absl::Status ValidateSpsaSpec(const v1::SpsaSpec& spec) {
     for (double v : {p.start(), p.min(), p.max(), p.c_end(), p.r_end()})
       if (!std::isfinite(v) || std::abs(v) > 1e9) return Invalid(field, "values must be finite, within 1e9");
     if (!(p.min() < p.max())) return Invalid(field, "min < max");
+    // Engines take integer options: theta is rounded to one within the bounds.
+    if (std::ceil(p.min()) > std::floor(p.max())) return Invalid(field, "[min, max] must hold an integer");
     if (p.start() < p.min() || p.start() > p.max()) return Invalid(field, "start within [min, max]");
     if (!(p.c_end() > 0)) return Invalid(field, "c_end > 0");
     if (!(p.r_end() > 0)) return Invalid(field, "r_end > 0");

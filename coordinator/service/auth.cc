@@ -1,8 +1,5 @@
 #include "coordinator/service/auth.h"
 
-#include <cstdlib>
-#include <fstream>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "common/secret.h"
@@ -10,22 +7,6 @@
 #include "proto/contract.h"
 
 namespace judkins {
-
-absl::StatusOr<std::string> LoadToken(const std::string& file, const char* environment_variable) {
-  std::string token;
-  if (!file.empty()) {
-    std::ifstream in(file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read token file '", file, "'"));
-    std::getline(in, token);
-  } else if (const char* value = std::getenv(environment_variable)) {
-    token = value;
-  } else {
-    return absl::InvalidArgumentError(absl::StrCat("no token: give a token file or set ", environment_variable));
-  }
-  token = std::string(absl::StripAsciiWhitespace(token));
-  if (token.size() < 16) return absl::InvalidArgumentError("a token needs at least 16 characters");
-  return token;
-}
 
 grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role) {
   const auto& metadata = context.client_metadata();

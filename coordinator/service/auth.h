@@ -18,11 +18,6 @@ struct Tokens {
   std::string admin;
 };
 
-// Reads a token from a file (first line, trimmed) or, when the path is empty,
-// from the environment variable; never from the command line, where `ps`
-// would show it. A token shorter than 16 characters is refused.
-absl::StatusOr<std::string> LoadToken(const std::string& file, const char* environment_variable);
-
 // UNAUTHENTICATED without a valid token, PERMISSION_DENIED with the other role's.
 grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role);
 

@@ -6,16 +6,20 @@
 #include <array>
 #include <span>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/rules/bitboard.h"
 #include "engine/rules/types.h"
 
 namespace judkins {
 
 inline constexpr absl::string_view kStartSfen = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
+
+// The largest move number an SFEN may give: far past any game, and far
+// enough below INT_MAX that counting plies on from it cannot overflow.
+inline constexpr int kMaxSfenMoveNumber = 1'000'000;
 
 // Handicap starts: White (the stronger side) gives up pieces and moves first.
 enum class Handicap { kNone, kBishop, kRook, kTwoPiece };

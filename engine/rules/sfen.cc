@@ -107,8 +107,10 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   }
 
   int move_number = 1;
-  if (fields.size() == 4 && (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1))
-    return SfenError(absl::StrCat("move number must be a positive integer, got '", fields[3], "'"));
+  if (fields.size() == 4 && (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1 ||
+                             move_number > kMaxSfenMoveNumber))
+    return SfenError(absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got '",
+                                  fields[3], "'"));
 
   for (Color c : {kBlack, kWhite})
     if (kings[c] != 1)

@@ -111,6 +111,11 @@ TEST(SpsaTuneTest, SpecsAreValidatedWithTheFieldNamed) {
   spec.mutable_parameters(0)->set_r_end(std::nan(""));
   EXPECT_FALSE(ValidateSpsaSpec(spec).ok());
   spec = NotesExample();
+  spec.mutable_parameters(0)->set_min(0.2);  // [0.2, 0.8]: no integer for the engine's option
+  spec.mutable_parameters(0)->set_start(0.5);
+  spec.mutable_parameters(0)->set_max(0.8);
+  EXPECT_EQ(ValidateSpsaSpec(spec).message(), "spec.spsa.parameters[PawnValue]: [min, max] must hold an integer");
+  spec = NotesExample();
   spec.set_pairs(0);
   EXPECT_EQ(ValidateSpsaSpec(spec).message(), "spec.spsa.pairs: 1 to 1e8");
   EXPECT_EQ(ValidateSpsaSpec(v1::SpsaSpec()).message(), "spec.spsa.parameters: 1 to 1000");

@@ -10,6 +10,7 @@
 #include "absl/strings/strip.h"
 #include "common/grouped_options.h"
 #include "common/stop_signals.h"
+#include "common/token.h"
 
 namespace judkins {
 
@@ -46,16 +47,9 @@ absl::StatusOr<DaemonOptions> ParseRunCommand(const std::vector<std::string>& wo
       return absl::InvalidArgumentError(absl::StrCat("unknown option --", name));
     }
   }
-  // The token comes from a file or the environment, never the command line.
-  if (!token_file.empty()) {
-    std::ifstream in(token_file);
-    if (!in) return absl::NotFoundError(absl::StrCat("cannot read token file '", token_file, "'"));
-    std::getline(in, options.token);
-  } else if (const char* token = std::getenv("JUDKINS_WORKER_TOKEN")) {
-    options.token = token;
-  }
-  options.token = std::string(absl::StripAsciiWhitespace(options.token));
-  if (options.token.empty()) return absl::InvalidArgumentError("no token: give --token-file or set $JUDKINS_WORKER_TOKEN");
+  absl::StatusOr<std::string> token = LoadToken(token_file, "JUDKINS_WORKER_TOKEN");
+  if (!token.ok()) return token.status();
+  options.token = *std::move(token);
   return options;
 }
 
