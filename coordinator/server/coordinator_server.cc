@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/log.h"
 #include "common/read_file.h"
 
 namespace judkins {
@@ -83,12 +84,17 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
 
 void CoordinatorServer::ExpireLeasesLoop() {
   while (!stopping_.WaitForNotificationWithTimeout(options_.expiry_interval)) {
-    if (absl::StatusOr<int> expired = store_->ExpireLeases(absl::Now()); expired.ok() && *expired > 0) {
+    // A failure here leaves leases unexpired and pairs held back: never quiet.
+    if (absl::StatusOr<int> expired = store_->ExpireLeases(absl::Now()); !expired.ok()) {
+      Log("judkins-coordinator", absl::StrCat("ERROR: lease expiry failed: ", expired.status().message()));
+    } else if (*expired > 0) {
       metrics_.CountBatches("expired", *expired);
       changes_.Changed();
     }
     // The gauges are refreshed here too: cheap, and never stale for long.
-    if (absl::StatusOr<std::vector<v1::Test>> tests = store_->ListTests(true); tests.ok()) {
+    absl::StatusOr<std::vector<v1::Test>> tests = store_->ListTests(true);
+    if (!tests.ok()) Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", tests.status().message()));
+    if (tests.ok()) {
       std::map<v1::TestState, int> by_state;
       for (const v1::Test& test : *tests) {
         ++by_state[test.state()];

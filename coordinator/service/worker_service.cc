@@ -130,9 +130,7 @@ grpc::Status WorkerServiceImpl::FetchArtifact(grpc::ServerContext* context, cons
                                               grpc::ServerWriter<v1::ArtifactChunk>* writer) {
   RpcTimer timer(c_.metrics, "FetchArtifact");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
-  if (!IsSha256Hex(request->sha256())) return Invalid("sha256: 64 lower-case hex digits");
-  if (!c_.artifacts.Contains(request->sha256()))
-    return grpc::Status(grpc::StatusCode::NOT_FOUND, absl::StrCat("no artifact ", request->sha256()));
+  if (absl::Status s = c_.artifacts.Verify(request->sha256()); !s.ok()) return ToGrpc(s);
   std::ifstream in(c_.artifacts.PathFor(request->sha256()), std::ios::binary);
   std::string buffer(1 << 20, '\0');
   bool first = true;

@@ -7,6 +7,7 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
+#include "common/durable_file.h"
 
 namespace judkins {
 
@@ -17,8 +18,24 @@ absl::StatusOr<ArtifactFiles> ArtifactFiles::Open(const std::string& directory) 
   return ArtifactFiles(directory);
 }
 
-bool ArtifactFiles::Contains(const std::string& sha256) const {
-  return IsSha256Hex(sha256) && std::filesystem::exists(PathFor(sha256));
+absl::Status ArtifactFiles::Verify(const std::string& sha256) const {
+  if (!IsSha256Hex(sha256)) return absl::InvalidArgumentError("sha256: 64 lower-case hex digits");
+  std::error_code error;
+  const uint64_t size = std::filesystem::file_size(PathFor(sha256), error);
+  if (error) return absl::NotFoundError(absl::StrCat("no artifact ", sha256));
+  {
+    absl::MutexLock lock(&verified_->mutex);
+    if (auto it = verified_->sizes.find(sha256); it != verified_->sizes.end() && it->second == size)
+      return absl::OkStatus();
+  }
+  absl::StatusOr<std::string> actual = Sha256OfFile(PathFor(sha256));
+  if (!actual.ok()) return actual.status();
+  if (*actual != sha256)
+    return absl::DataLossError(absl::StrCat("artifact ", sha256, " is damaged on the coordinator's disk (it hashes to ",
+                                            *actual, "): upload it again"));
+  absl::MutexLock lock(&verified_->mutex);
+  verified_->sizes[sha256] = size;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> ArtifactFiles::StartUpload() const {
@@ -49,6 +66,7 @@ absl::Status ArtifactFiles::Upload::Append(absl::string_view data) {
 absl::StatusOr<std::string> ArtifactFiles::Upload::Finish(const std::string& expected_sha256) {
   out_.close();
   if (!out_) return absl::UnavailableError("cannot write the artifact to disk");
+  if (absl::Status s = SyncFile(temporary_path_); !s.ok()) return s;
   const std::string actual = hash_.HexDigest();
   if (!expected_sha256.empty() && actual != expected_sha256)
     return absl::DataLossError(absl::StrCat("sha256: the upload hashes to ", actual, ", not ", expected_sha256));
@@ -59,6 +77,8 @@ absl::StatusOr<std::string> ArtifactFiles::Upload::Finish(const std::string& exp
   std::filesystem::rename(temporary_path_, final_path, error);
   if (error) return absl::UnavailableError(absl::StrCat("cannot store the artifact: ", error.message()));
   finished_ = true;
+  // Durable before the caller records it in the database.
+  if (absl::Status s = SyncDirectory(directory_); !s.ok()) return s;
   return actual;
 }
 

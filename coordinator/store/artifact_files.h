@@ -1,6 +1,9 @@
 // Engine binaries on disk beside the database, named by their SHA-256.
 // An upload goes to a temporary file and is renamed into place only once its
-// hash is verified, so a stored artifact is always complete and correct.
+// hash is verified, and is synced (file and directory) before its database
+// row commits. A stored file is hashed again the first time this process
+// serves it (and whenever its size changed since), so a file damaged on disk
+// is refused, never sent to workers.
 #ifndef JUDKINS_COORDINATOR_STORE_ARTIFACT_FILES_H_
 #define JUDKINS_COORDINATOR_STORE_ARTIFACT_FILES_H_
 
@@ -8,7 +11,9 @@
 #include <memory>
 #include <string>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "common/sha256.h"
 
 namespace judkins {
@@ -17,7 +22,10 @@ class ArtifactFiles {
  public:
   static absl::StatusOr<ArtifactFiles> Open(const std::string& directory);  // created if missing
   std::string PathFor(const std::string& sha256) const { return directory_ + "/" + sha256; }
-  bool Contains(const std::string& sha256) const;
+  // OK when the file is there and hashes to its name; NOT_FOUND when it is
+  // missing, DATA_LOSS (saying to upload it again) when it does not.
+  absl::Status Verify(const std::string& sha256) const;
+  bool Contains(const std::string& sha256) const { return Verify(sha256).ok(); }
 
   class Upload {
     struct Passkey {
@@ -45,8 +53,15 @@ class ArtifactFiles {
   static constexpr uint64_t kMaxSize = 512ull << 20;  // no engine is bigger
 
  private:
-  explicit ArtifactFiles(std::string directory) : directory_(std::move(directory)) {}
+  explicit ArtifactFiles(std::string directory)
+      : directory_(std::move(directory)), verified_(std::make_unique<Verified>()) {}
   std::string directory_;
+  // Sizes of the files hashed and found right by this process.
+  struct Verified {
+    absl::Mutex mutex;
+    absl::flat_hash_map<std::string, uint64_t> sizes ABSL_GUARDED_BY(mutex);
+  };
+  std::unique_ptr<Verified> verified_;
 };
 
 }  // namespace judkins

@@ -182,7 +182,8 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
       if (!row.ok()) return row.status();
       if (!*row) break;
       v1::Batch batch;
-      batch.ParseFromString(select->Text(2));
+      if (!batch.ParseFromString(select->Text(2)))
+        return absl::DataLossError(absl::StrCat("batch ", select->Int(0), ": stored pairs do not parse"));
       batch.set_test_id(select->Int(1));
       expired.emplace_back(select->Int(0), std::move(batch));
     }

@@ -33,7 +33,8 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
   if (uint64_t(select->Int(1)) != report.worker_id())
     return absl::PermissionDeniedError(absl::StrCat("batch ", report.batch_id(), " was leased to another worker"));
   v1::Batch batch;
-  batch.ParseFromString(select->Text(2));
+  if (!batch.ParseFromString(select->Text(2)))
+    return absl::DataLossError(absl::StrCat("batch ", report.batch_id(), ": stored pairs do not parse"));
   const int state = int(select->Int(3));
 
   // Both games of every pair, each once, with a real result.

@@ -23,8 +23,42 @@ absl::StatusOr<std::unique_ptr<Database>> Database::Open(const std::string& path
   auto db = std::make_unique<Database>(Passkey(), handle);
   sqlite3_busy_timeout(handle, 5000);
   for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
-    if (absl::Status status = db->Execute(pragma); !status.ok()) return status;
+    if (absl::Status status = db->Execute(pragma); !status.ok())
+      return absl::FailedPreconditionError(absl::StrCat("cannot use database '", path, "': ", status.message()));
+  // What every acknowledgement's durability rests on: checked, not assumed.
+  constexpr absl::string_view kFullSync = "2";
+  absl::StatusOr<std::string> journal = db->QueryText("PRAGMA journal_mode");
+  absl::StatusOr<std::string> sync = db->QueryText("PRAGMA synchronous");
+  if (!journal.ok()) return journal.status();
+  if (!sync.ok()) return sync.status();
+  if (*journal != "wal" || *sync != kFullSync)
+    return absl::FailedPreconditionError(absl::StrCat("database '", path, "' runs with journal_mode=", *journal,
+                                                      " synchronous=", *sync, ", not WAL with full sync"));
   return db;
+}
+
+absl::StatusOr<std::string> Database::QueryText(absl::string_view sql) {
+  absl::StatusOr<Statement> statement = Prepare(sql);
+  if (!statement.ok()) return statement.status();
+  absl::StatusOr<bool> row = statement->Step();
+  if (!row.ok()) return row.status();
+  if (!*row) return absl::NotFoundError(absl::StrCat("sqlite: ", sql.substr(0, 60), ": no row"));
+  return statement->Text(0);
+}
+
+absl::Status Database::QuickCheck() {
+  absl::StatusOr<Statement> check = Prepare("PRAGMA quick_check(5)");
+  if (!check.ok()) return absl::DataLossError(check.status().message());
+  std::string problems;
+  while (true) {
+    absl::StatusOr<bool> row = check->Step();
+    if (!row.ok()) return absl::DataLossError(row.status().message());
+    if (!*row) break;
+    const std::string line = check->Text(0);
+    if (line != "ok") absl::StrAppend(&problems, problems.empty() ? "" : "; ", line);
+  }
+  if (!problems.empty()) return absl::DataLossError(problems);
+  return absl::OkStatus();
 }
 
 Database::~Database() {

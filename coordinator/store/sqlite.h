@@ -22,13 +22,18 @@ class Statement;
 class Database {
  public:
   // Opens (creating if needed) a database file in WAL mode with full
-  // synchronisation: a committed transaction survives a crash.
+  // synchronisation: a committed transaction survives a crash. The settings
+  // are read back, and a file that is not a database is refused.
   static absl::StatusOr<std::unique_ptr<Database>> Open(const std::string& path);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
   absl::Status Execute(absl::string_view sql);  // statements without results
+  // The first column of the first row of a query (a PRAGMA's value, say).
+  absl::StatusOr<std::string> QueryText(absl::string_view sql);
+  // PRAGMA quick_check: OK, or DataLoss quoting what it found.
+  absl::Status QuickCheck();
   absl::StatusOr<Statement> Prepare(absl::string_view sql);
   // A prepared statement kept for reuse (reset, bindings cleared); the
   // database owns it. Compiling SQL on every call costs more than running it.

@@ -12,6 +12,10 @@ namespace judkins {
 absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   absl::StatusOr<std::unique_ptr<sqlite::Database>> db = sqlite::Database::Open(path);
   if (!db.ok()) return db.status();
+  // A damaged file is refused before anything is read from it or added to it.
+  if (absl::Status status = (*db)->QuickCheck(); !status.ok())
+    return absl::DataLossError(absl::StrCat("database '", path, "' is damaged (PRAGMA quick_check: ", status.message(),
+                                            "); restore it from a backup"));
   if (absl::Status status = Migrate(**db); !status.ok()) return status;
   // Reads take a connection of their own: in WAL mode they see the last
   // commit without waiting for the writer's transaction and fsync.
@@ -127,7 +131,8 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
     if (!row.ok()) return row.status();
     if (!*row) break;
     v1::TestSpec spec;
-    spec.ParseFromString(select->Text(1));
+    if (!spec.ParseFromString(select->Text(1)))
+      return absl::DataLossError(absl::StrCat("test ", select->Int(0), ": stored spec does not parse"));
     tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0, spec});
   }
   for (ActiveTest& test : tests) {
@@ -172,7 +177,8 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
     if (!*row) return workers;
     v1::WorkerInfo& info = workers.emplace_back();
     info.set_id(select->Int(0));
-    info.mutable_capabilities()->ParseFromString(select->Text(1));
+    if (!info.mutable_capabilities()->ParseFromString(select->Text(1)))
+      return absl::DataLossError(absl::StrCat("worker ", info.id(), ": stored capabilities do not parse"));
     info.set_last_seen_unix(select->Int(2));
     info.set_batches_in_flight(select->Int(3));
   }

@@ -10,10 +10,11 @@ constexpr char kTestColumns[] =
     "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
     "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated";
 
-TestRow ReadTestRow(const sqlite::Statement& row) {
+absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   TestRow test;
   test.id = row.Int(0);
-  test.spec.ParseFromString(row.Text(1));
+  if (!test.spec.ParseFromString(row.Text(1)))
+    return absl::DataLossError(absl::StrCat("test ", test.id, ": stored spec does not parse"));
   test.state = v1::TestState(row.Int(2));
   test.pentanomial.set_ll(row.Int(3));
   test.pentanomial.set_ld(row.Int(4));

@@ -368,6 +368,30 @@ TEST_F(CoordinatorTest, ARecordsFieldIsBoundedByTheGamesItDescribes) {
   EXPECT_TRUE(Send(report).counted()) << last_status_.error_message();
 }
 
+TEST_F(CoordinatorTest, AnArtifactDamagedOnDiskIsRefusedNeverServed) {
+  const std::string sha = Upload("#!/bin/sh\necho a real engine\n");
+  ASSERT_TRUE(last_status_.ok());
+  std::ofstream(data_dir_ + "/artifacts/" + sha, std::ios::binary | std::ios::trunc) << "#!/bin/sh\necho tampered\n";
+  v1::FetchArtifactRequest request;
+  request.set_sha256(sha);
+  v1::RegisterResponse registered;
+  auto fetch = [&] {
+    auto context = As(kWorkerToken);
+    auto reader = worker_->FetchArtifact(context.get(), request);
+    for (v1::ArtifactChunk chunk; reader->Read(&chunk);) {
+    }
+    return reader->Finish();
+  };
+  const grpc::Status refused = fetch();
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::DATA_LOSS);
+  EXPECT_THAT(refused.error_message(), HasSubstr("upload it again"));
+  CreateTest(Spec(sha));
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  // Uploaded again, it is whole and served.
+  EXPECT_EQ(Upload("#!/bin/sh\necho a real engine\n"), sha);
+  EXPECT_TRUE(fetch().ok());
+}
+
 TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
   const uint64_t test = CreateTest(Spec(Upload("engine")));
   v1::WatchTestRequest request;

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <cstdio>
 #include <thread>
 
@@ -234,6 +236,43 @@ TEST_F(StoreTest, ADatabaseFromANewerCoordinatorIsRefused) {
   absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
   ASSERT_FALSE(store.ok());
   EXPECT_THAT(std::string(store.status().message()), HasSubstr("newer than this coordinator"));
+}
+
+TEST_F(StoreTest, EveryConnectionRunsInWalModeWithFullSync) {
+  // A kill -9 cannot show a missing fsync; the setting itself is checked.
+  auto db = *sqlite::Database::Open(path_);
+  EXPECT_EQ(*db->QueryText("PRAGMA synchronous"), "2");  // FULL
+  EXPECT_EQ(*db->QueryText("PRAGMA journal_mode"), "wal");
+}
+
+TEST_F(StoreTest, ADamagedDatabaseIsRefusedAtStartWithAClearMessage) {
+  // Enough rows for several pages, then a page of the tests table overwritten.
+  for (int i = 0; i < 200; ++i) ASSERT_TRUE(store_->CreateTest(Spec(), kNow).ok());
+  store_.reset();
+  {
+    auto db = *sqlite::Database::Open(path_);
+    ASSERT_TRUE(db->Execute("PRAGMA wal_checkpoint(TRUNCATE)").ok());
+  }
+  const int64_t page_size = 4096;
+  ASSERT_GT(std::filesystem::file_size(path_), uint64_t(6 * page_size));
+  {
+    std::fstream file(path_, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(3 * page_size);
+    const std::string junk(page_size, '\x5a');
+    file.write(junk.data(), std::streamsize(junk.size()));
+  }
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
+  ASSERT_FALSE(store.ok());
+  EXPECT_THAT(std::string(store.status().message()), HasSubstr("restore it from a backup"));
+}
+
+TEST_F(StoreTest, AFileThatIsNotADatabaseIsRefused) {
+  store_.reset();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
+  std::ofstream(path_) << "this is a text file, not a database; it is long enough to have a header......\n";
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(path_);
+  ASSERT_FALSE(store.ok());
+  EXPECT_THAT(std::string(store.status().message()), HasSubstr("not a database"));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/durable_file.h"
 #include "common/read_file.h"
 
 namespace judkins {
@@ -20,15 +21,6 @@ constexpr absl::string_view kReportSuffix = ".report";
 
 absl::Status ErrnoError(absl::string_view what, const std::string& path) {
   return absl::UnavailableError(absl::StrCat(what, " '", path, "': ", std::strerror(errno)));
-}
-
-// A rename is durable once the directory that holds the name is synced.
-absl::Status SyncDirectory(const std::string& directory) {
-  const int fd = open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError("cannot open", directory);
-  absl::Cleanup close_fd = [fd] { close(fd); };
-  if (fsync(fd) != 0) return ErrnoError("cannot sync", directory);
-  return absl::OkStatus();
 }
 
 }  // namespace
@@ -63,7 +55,7 @@ absl::Status Spool::Put(const v1::BatchReport& report) {
   }
   if (fsync(fd) != 0) return ErrnoError("cannot sync", temporary);
   if (std::rename(temporary.c_str(), path.c_str()) != 0) return ErrnoError("cannot rename", temporary);
-  return SyncDirectory(directory_);
+  return SyncDirectory(directory_);  // the new name, durable
 }
 
 absl::Status Spool::Remove(uint64_t batch_id) {
