@@ -13,7 +13,7 @@ absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address) {
   if (address.target.empty()) return absl::InvalidArgumentError("no coordinator address (--server or $JUDKINS_SERVER)");
   absl::StatusOr<std::string> token = LoadToken(address.token_file, "JUDKINS_ADMIN_TOKEN");
   if (!token.ok()) return absl::Status(token.status().code(), absl::StrCat("admin token: ", token.status().message()));
-  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(address.target, address.tls_ca_file);
+  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(address.target, address.tls);
   if (!channel.ok()) return channel.status();
   return AdminClient(v1::AdminService::NewStub(*channel), *std::move(token));
 }

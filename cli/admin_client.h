@@ -9,6 +9,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "common/channel.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
 
 namespace judkins {
@@ -16,7 +17,7 @@ namespace judkins {
 struct ServerAddress {
   std::string target;       // host:port
   std::string token_file;   // empty: $JUDKINS_ADMIN_TOKEN (common/token.h)
-  std::string tls_ca_file;  // empty: plain text (loopback or a trusted network)
+  TlsClientFiles tls;       // empty: plain text (loopback or a trusted network)
 };
 
 class AdminClient {

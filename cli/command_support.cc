@@ -11,17 +11,24 @@
 namespace judkins {
 namespace {
 
-// Applies --server, --token-file or --tls-ca; false for any other option.
+// Applies --server, --token-file, --tls-ca, --tls-cert or --tls-key; false
+// for any other option.
 absl::StatusOr<bool> ApplyConnectionOption(const OptionGroup& group, ServerAddress& address) {
-  if (group.name != "server" && group.name != "token-file" && group.name != "tls-ca") return false;
+  if (group.name != "server" && group.name != "token-file" && group.name != "tls-ca" && group.name != "tls-cert" &&
+      group.name != "tls-key")
+    return false;
   absl::StatusOr<std::string> value = SingleValue(group);
   if (!value.ok()) return value.status();
   if (group.name == "server") {
     address.target = *value;
   } else if (group.name == "token-file") {
     address.token_file = *value;
+  } else if (group.name == "tls-ca") {
+    address.tls.ca_file = *value;
+  } else if (group.name == "tls-cert") {
+    address.tls.cert_file = *value;
   } else {
-    address.tls_ca_file = *value;
+    address.tls.key_file = *value;
   }
   return true;
 }

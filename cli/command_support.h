@@ -1,5 +1,5 @@
 // What the judkins and judkins-tune commands share: the connection options
-// (--server, --token-file, --tls-ca, with their environment defaults), the
+// (--server, --token-file, --tls-ca/--tls-cert/--tls-key, with their environment defaults), the
 // split of positional words from options, and JSON output.
 #ifndef JUDKINS_CLI_COMMAND_SUPPORT_H_
 #define JUDKINS_CLI_COMMAND_SUPPORT_H_

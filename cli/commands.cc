@@ -297,7 +297,8 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   const std::string usage =
       "usage: judkins engine upload PATH | test create OPTIONS | test list [--all] | test show|stop|watch ID\n"
       "       | test records ID [--out FILE] | workers\n"
-      "       (--server HOST:PORT, --token-file F, --tls-ca F; or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
+      "       (--server HOST:PORT, --token-file F, --tls-ca F [--tls-cert F --tls-key F];\n"
+      "        or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
   if (words.size() >= 2 && words[0] == "engine" && words[1] == "upload")
     return UploadEngine({words.begin() + 2, words.end()}, out, err);
   if (words.size() >= 2 && words[0] == "test" && words[1] == "create")

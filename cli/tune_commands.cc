@@ -275,7 +275,8 @@ int RunTuneCli(const std::vector<std::string>& words, std::ostream& out, std::os
       "       judkins-tune export ID [--out FILE]\n"
       "       judkins-tune texel --records PATH... [--params FILE] [--tune NAME...] [--out FILE] [--threads N]\n"
       "                    [--iterations N] [--max-positions N]\n"
-      "       (--server HOST:PORT, --token-file F, --tls-ca F; or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
+      "       (--server HOST:PORT, --token-file F, --tls-ca F [--tls-cert F --tls-key F];\n"
+      "        or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
   if (words.size() >= 2 && words[0] == "spsa" && words[1] == "create")
     return CreateSpsa({words.begin() + 2, words.end()}, out, err);
   if (!words.empty() && (words[0] == "show" || words[0] == "export"))

@@ -7,21 +7,43 @@
 #include "common/read_file.h"
 
 namespace judkins {
+namespace {
 
-absl::StatusOr<std::shared_ptr<grpc::Channel>> OpenChannel(const std::string& target, const std::string& tls_ca_file) {
-  if (target.empty()) return absl::InvalidArgumentError("no coordinator address");
-  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
-  if (!tls_ca_file.empty()) {
-    absl::StatusOr<std::string> ca = ReadFile(tls_ca_file);
-    if (!ca.ok()) return ca.status();
-    grpc::SslCredentialsOptions ssl;
-    ssl.pem_root_certs = *std::move(ca);
-    credentials = grpc::SslCredentials(ssl);
+// A report with its records, or an engine chunk, fits.
+constexpr int kMaxMessageBytes = 80 << 20;
+
+absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> Credentials(const TlsClientFiles& tls) {
+  if (tls.cert_file.empty() != tls.key_file.empty())
+    return absl::InvalidArgumentError("--tls-cert and --tls-key: give both (a client certificate and its key) or neither");
+  if (tls.ca_file.empty()) {
+    if (!tls.cert_file.empty())
+      return absl::InvalidArgumentError("--tls-cert: a client certificate needs TLS: give --tls-ca too");
+    return grpc::InsecureChannelCredentials();
   }
+  grpc::SslCredentialsOptions ssl;
+  absl::StatusOr<std::string> ca = ReadFile(tls.ca_file);
+  if (!ca.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-ca: ", ca.status().message()));
+  ssl.pem_root_certs = *std::move(ca);
+  if (!tls.cert_file.empty()) {
+    absl::StatusOr<std::string> cert = ReadFile(tls.cert_file), key = ReadFile(tls.key_file);
+    if (!cert.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-cert: ", cert.status().message()));
+    if (!key.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-key: ", key.status().message()));
+    ssl.pem_cert_chain = *std::move(cert);
+    ssl.pem_private_key = *std::move(key);
+  }
+  return grpc::SslCredentials(ssl);
+}
+
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<grpc::Channel>> OpenChannel(const std::string& target, const TlsClientFiles& tls) {
+  if (target.empty()) return absl::InvalidArgumentError("no coordinator address");
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials = Credentials(tls);
+  if (!credentials.ok()) return credentials.status();
   grpc::ChannelArguments arguments;
-  arguments.SetMaxSendMessageSize(80 << 20);  // a report with records, an engine chunk
-  arguments.SetMaxReceiveMessageSize(80 << 20);
-  return grpc::CreateCustomChannel(target, credentials, arguments);
+  arguments.SetMaxSendMessageSize(kMaxMessageBytes);
+  arguments.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  return grpc::CreateCustomChannel(target, *credentials, arguments);
 }
 
 }  // namespace judkins

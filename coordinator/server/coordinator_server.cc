@@ -7,7 +7,9 @@
 #include <map>
 #include <sstream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "common/log.h"
 #include "common/read_file.h"
 
@@ -33,6 +35,13 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const Coord
 }
 
 }  // namespace
+
+bool IsLoopbackAddress(absl::string_view listen) {
+  const size_t colon = listen.rfind(':');
+  absl::string_view host = listen.substr(0, colon == absl::string_view::npos ? listen.size() : colon);
+  if (absl::ConsumePrefix(&host, "[")) absl::ConsumeSuffix(&host, "]");
+  return absl::StartsWith(host, "127.") || host == "::1" || host == "localhost";
+}
 
 CoordinatorServer::CoordinatorServer(Passkey, const CoordinatorOptions& options, std::unique_ptr<Store> store,
                                      ArtifactFiles artifacts)
@@ -79,6 +88,9 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     server->exposer_->RegisterCollectable(server->metrics_.registry());
   }
   server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
+  if (options.tls_cert_file.empty() && !IsLoopbackAddress(options.listen))
+    Log("judkins-coordinator", absl::StrCat("WARNING: serving plain text on ", options.listen,
+                                            ": tokens cross the network readable; give --tls_cert and --tls_key"));
   return server;
 }
 

@@ -11,10 +11,16 @@
 #include <thread>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/notification.h"
 #include "coordinator/service/services.h"
 
 namespace judkins {
+
+// Whether HOST:PORT names only this machine (127.0.0.0/8, [::1], localhost):
+// anywhere else, plain text shows tokens to the network.
+bool IsLoopbackAddress(absl::string_view listen);
+
 
 struct CoordinatorOptions {
   std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())

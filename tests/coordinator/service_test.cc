@@ -453,5 +453,13 @@ TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
   EXPECT_THAT(std::string(CoordinatorServer::Start(options).status().message()), HasSubstr("both a certificate and a key"));
 }
 
+TEST(ListenAddressTest, OnlyLoopbackAddressesCountAsThisMachine) {
+  for (const char* local : {"127.0.0.1:50051", "127.0.0.2:0", "localhost:50051", "[::1]:50051"})
+    EXPECT_TRUE(IsLoopbackAddress(local)) << local;
+  // Plain text there warns at start.
+  for (const char* network : {"0.0.0.0:50051", ":50051", "[::]:50051", "10.0.0.5:50051", "coordinator:50051"})
+    EXPECT_FALSE(IsLoopbackAddress(network)) << network;
+}
+
 }  // namespace
 }  // namespace judkins

@@ -17,16 +17,19 @@ namespace judkins::testing {
 
 class WorkerProcess {
  public:
-  WorkerProcess(const CoordinatorProcess& coordinator, std::string directory, std::string token_file = "")
+  // `extra_flags` go after the usual ones (--tls-ca F, say).
+  WorkerProcess(const CoordinatorProcess& coordinator, std::string directory, std::string token_file = "",
+                const std::vector<std::string>& extra_flags = {})
       : directory_(std::move(directory)) {
     std::filesystem::create_directories(directory_);
-    absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(
-        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
-                  token_file.empty() ? coordinator.worker_token_file() : token_file, "--concurrency", "1", "--cache",
-                  directory_, "--books", std::string(JUDKINS_SOURCE_DIR) + "/books", "--name", directory_.substr(directory_.rfind('/') + 1),
-                  "--heartbeat", "0.5", "--grace", "5"},
-         .stderr_path = directory_ + ".log",
-         .inherit_environment = true});
+    std::vector<std::string> argv = {
+        JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
+        token_file.empty() ? coordinator.worker_token_file() : token_file, "--concurrency", "1", "--cache", directory_,
+        "--books", std::string(JUDKINS_SOURCE_DIR) + "/books", "--name", directory_.substr(directory_.rfind('/') + 1),
+        "--heartbeat", "0.5", "--grace", "5"};
+    argv.insert(argv.end(), extra_flags.begin(), extra_flags.end());
+    absl::StatusOr<std::unique_ptr<EngineProcess>> process =
+        EngineProcess::Start({.argv = argv, .stderr_path = directory_ + ".log", .inherit_environment = true});
     EXPECT_TRUE(process.ok()) << process.status();
     if (process.ok()) process_ = *std::move(process);
   }

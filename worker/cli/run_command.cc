@@ -31,7 +31,9 @@ absl::StatusOr<DaemonOptions> ParseRunCommand(const std::vector<std::string>& wo
     };
     if (name == "coordinator") options.coordinator = *value;
     else if (name == "token-file") token_file = *value;
-    else if (name == "tls-ca") options.tls_ca_file = *value;
+    else if (name == "tls-ca") options.tls.ca_file = *value;
+    else if (name == "tls-cert") options.tls.cert_file = *value;
+    else if (name == "tls-key") options.tls.key_file = *value;
     else if (name == "name") options.name = *value;
     else if (name == "cache" || name == "work-dir") options.work_dir = *value;
     else if (name == "books") options.books_dir = *value;

@@ -16,8 +16,8 @@ absl::Status FromGrpc(const grpc::Status& status) {
 
 absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(const std::string& target,
                                                                               const std::string& token,
-                                                                              const std::string& tls_ca_file) {
-  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(target, tls_ca_file);
+                                                                              const TlsClientFiles& tls) {
+  absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(target, tls);
   if (!channel.ok()) return channel.status();
   return std::make_unique<CoordinatorClient>(Passkey(), v1::WorkerService::NewStub(*channel), token);
 }

@@ -9,15 +9,15 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "common/channel.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
 
 namespace judkins {
 
 class CoordinatorClient {
  public:
-  // tls_ca_file empty: plain text.
   static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Connect(const std::string& target, const std::string& token,
-                                                                    const std::string& tls_ca_file);
+                                                                    const TlsClientFiles& tls);
   // Registers anew: the worker id, and the secret later calls present.
   absl::StatusOr<uint64_t> Register(const v1::WorkerCapabilities& capabilities);
   absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);

@@ -242,7 +242,7 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
 
 absl::Status WorkerDaemon::Run() {
   absl::StatusOr<std::unique_ptr<CoordinatorClient>> client =
-      CoordinatorClient::Connect(options_.coordinator, options_.token, options_.tls_ca_file);
+      CoordinatorClient::Connect(options_.coordinator, options_.token, options_.tls);
   if (!client.ok()) return client.status();
   client_ = *std::move(client);
   // Absolute, because engines run in directories of their own.

@@ -23,7 +23,7 @@ namespace judkins {
 struct DaemonOptions {
   std::string coordinator = "127.0.0.1:50051";
   std::string token;
-  std::string tls_ca_file;
+  TlsClientFiles tls;  // empty: plain text
   std::string name;
   int concurrency = 1;
   std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own)
