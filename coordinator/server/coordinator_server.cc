@@ -57,7 +57,7 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     return absl::InvalidArgumentError("both a worker and an admin token are needed");
   if (options.tokens.worker == options.tokens.admin)
     return absl::InvalidArgumentError("the worker and admin tokens must differ");
-  absl::StatusOr<ArtifactFiles> artifacts = ArtifactFiles::Open(options.data_dir + "/artifacts");
+  absl::StatusOr<ArtifactFiles> artifacts = ArtifactFiles::Open(options.data_dir + "/artifacts", options.max_artifact_bytes);
   if (!artifacts.ok()) return artifacts.status();
   absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(options.data_dir + "/coordinator.db");
   if (!store.ok()) return store.status();

@@ -31,6 +31,7 @@ struct CoordinatorOptions {
   std::string tls_client_ca_file;           // also: require client certificates
   SchedulerOptions scheduler;
   absl::Duration expiry_interval = absl::Seconds(1);
+  uint64_t max_artifact_bytes = ArtifactFiles::kDefaultMaxBytes;
 };
 
 class CoordinatorServer {

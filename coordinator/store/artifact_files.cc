@@ -11,11 +11,11 @@
 
 namespace judkins {
 
-absl::StatusOr<ArtifactFiles> ArtifactFiles::Open(const std::string& directory) {
+absl::StatusOr<ArtifactFiles> ArtifactFiles::Open(const std::string& directory, uint64_t max_bytes) {
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error) return absl::UnavailableError(absl::StrCat("cannot create '", directory, "': ", error.message()));
-  return ArtifactFiles(directory);
+  return ArtifactFiles(directory, max_bytes);
 }
 
 absl::Status ArtifactFiles::Verify(const std::string& sha256) const {
@@ -41,13 +41,13 @@ absl::Status ArtifactFiles::Verify(const std::string& sha256) const {
 absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> ArtifactFiles::StartUpload() const {
   const std::string path =
       absl::StrCat(directory_, "/.upload-", getpid(), "-", absl::Hex(absl::Uniform<uint64_t>(absl::BitGen())));
-  auto upload = std::make_unique<Upload>(Upload::Passkey(), directory_, path);
+  auto upload = std::make_unique<Upload>(Upload::Passkey(), directory_, path, max_bytes_);
   if (!upload->out_) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
   return upload;
 }
 
-ArtifactFiles::Upload::Upload(Passkey, std::string directory, std::string temporary_path)
-    : directory_(std::move(directory)), temporary_path_(std::move(temporary_path)),
+ArtifactFiles::Upload::Upload(Passkey, std::string directory, std::string temporary_path, uint64_t max_bytes)
+    : directory_(std::move(directory)), temporary_path_(std::move(temporary_path)), max_bytes_(max_bytes),
       out_(temporary_path_, std::ios::binary | std::ios::trunc) {}
 
 ArtifactFiles::Upload::~Upload() {
@@ -56,7 +56,8 @@ ArtifactFiles::Upload::~Upload() {
 
 absl::Status ArtifactFiles::Upload::Append(absl::string_view data) {
   size_ += data.size();
-  if (size_ > kMaxSize) return absl::InvalidArgumentError(absl::StrCat("artifact larger than ", kMaxSize, " bytes"));
+  if (size_ > max_bytes_)
+    return absl::InvalidArgumentError(absl::StrCat("data: the artifact is larger than ", max_bytes_, " bytes"));
   hash_.Update(data);
   out_.write(data.data(), std::streamsize(data.size()));
   if (!out_) return absl::UnavailableError("cannot write the artifact to disk");

@@ -20,7 +20,9 @@ namespace judkins {
 
 class ArtifactFiles {
  public:
-  static absl::StatusOr<ArtifactFiles> Open(const std::string& directory);  // created if missing
+  static constexpr uint64_t kDefaultMaxBytes = 512ull << 20;  // no engine is bigger
+  // The directory is created if missing; uploads above max_bytes are refused.
+  static absl::StatusOr<ArtifactFiles> Open(const std::string& directory, uint64_t max_bytes = kDefaultMaxBytes);
   std::string PathFor(const std::string& sha256) const { return directory_ + "/" + sha256; }
   // OK when the file is there and hashes to its name; NOT_FOUND when it is
   // missing, DATA_LOSS (saying to upload it again) when it does not.
@@ -33,7 +35,7 @@ class ArtifactFiles {
     };
 
    public:
-    Upload(Passkey, std::string directory, std::string temporary_path);
+    Upload(Passkey, std::string directory, std::string temporary_path, uint64_t max_bytes);
     absl::Status Append(absl::string_view data);
     // Checks size limit and hash; on success the file is in place under its hash.
     absl::StatusOr<std::string> Finish(const std::string& expected_sha256);
@@ -43,6 +45,7 @@ class ArtifactFiles {
    private:
     friend class ArtifactFiles;
     std::string directory_, temporary_path_;
+    uint64_t max_bytes_;
     std::ofstream out_;
     Sha256 hash_;
     uint64_t size_ = 0;
@@ -50,12 +53,11 @@ class ArtifactFiles {
   };
   absl::StatusOr<std::unique_ptr<Upload>> StartUpload() const;
 
-  static constexpr uint64_t kMaxSize = 512ull << 20;  // no engine is bigger
-
  private:
-  explicit ArtifactFiles(std::string directory)
-      : directory_(std::move(directory)), verified_(std::make_unique<Verified>()) {}
+  ArtifactFiles(std::string directory, uint64_t max_bytes)
+      : directory_(std::move(directory)), max_bytes_(max_bytes), verified_(std::make_unique<Verified>()) {}
   std::string directory_;
+  uint64_t max_bytes_;
   // Sizes of the files hashed and found right by this process.
   struct Verified {
     absl::Mutex mutex;

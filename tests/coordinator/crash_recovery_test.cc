@@ -14,6 +14,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/coordinator_process.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
 #include "tuner/spsa_tune.h"
 
@@ -26,8 +27,8 @@ using testing::kAdminToken;
 using testing::kWorkerToken;
 
 TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
-  const std::string data_dir = ::testing::TempDir() + "/crash_recovery";
-  std::filesystem::remove_all(data_dir);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string data_dir = scratch.path() + "/coordinator";
   CoordinatorProcess coordinator(data_dir);
   ASSERT_NO_FATAL_FAILURE(coordinator.Start());
 
@@ -127,8 +128,8 @@ std::vector<double> ThetaOf(const v1::Tune& tune) {
 }
 
 TEST(CrashRecoveryTest, ATuneResumesItsThetaExactlyAfterKillNine) {
-  const std::string data_dir = ::testing::TempDir() + "/crash_recovery_tune";
-  std::filesystem::remove_all(data_dir);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string data_dir = scratch.path() + "/coordinator";
   CoordinatorProcess coordinator(data_dir);
   ASSERT_NO_FATAL_FAILURE(coordinator.Start());
   const std::string sha256 = testing::UploadBytes(*coordinator.admin, "an engine to tune", kAdminToken);

@@ -11,6 +11,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/http_get.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
 #include "worker/usi_client/engine_process.h"
 
@@ -29,9 +30,8 @@ std::unique_ptr<grpc::ClientContext> As(const char* token) {
 }
 
 TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
-  const std::string dir = ::testing::TempDir() + "/prometheus_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string& dir = scratch.path();
   CoordinatorOptions options;
   options.listen = "127.0.0.1:0";
   options.metrics_listen = "127.0.0.1:0";

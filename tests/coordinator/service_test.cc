@@ -5,7 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,6 +17,7 @@
 #include "proto/convert/results.h"
 #include "coordinator/server/coordinator_server.h"
 #include "tests/support/batch_reports.h"
+#include "tests/support/scratch_directory.h"
 
 namespace judkins {
 namespace {
@@ -26,11 +29,10 @@ constexpr char kAdminToken[] = "admin-token-for-tests-00001";
 
 class CoordinatorTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    data_dir_ = ::testing::TempDir() + "/coordinator_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    std::filesystem::remove_all(data_dir_);
-    StartServer(absl::Seconds(60));
-  }
+  // A small artifact cap, so that a test can go past it.
+  static constexpr uint64_t kMaxArtifactBytes = 4 << 20;
+
+  void SetUp() override { StartServer(absl::Seconds(60)); }
   void StartServer(absl::Duration lease) {
     CoordinatorOptions options;
     options.listen = "127.0.0.1:0";
@@ -39,6 +41,7 @@ class CoordinatorTest : public ::testing::Test {
     options.scheduler.lease = lease;
     options.scheduler.target_batch_time = absl::Seconds(10);
     options.expiry_interval = absl::Milliseconds(100);
+    options.max_artifact_bytes = kMaxArtifactBytes;
     absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
     ASSERT_TRUE(server.ok()) << server.status();
     server_ = *std::move(server);
@@ -126,7 +129,8 @@ class CoordinatorTest : public ::testing::Test {
     return test;
   }
 
-  std::string data_dir_;
+  testing::ScratchDirectory scratch_{testing::CurrentTestName()};  // first: removed after the server stops
+  const std::string data_dir_ = scratch_.path() + "/data";
   std::unique_ptr<CoordinatorServer> server_;
   std::unique_ptr<v1::WorkerService::Stub> worker_;
   std::unique_ptr<v1::AdminService::Stub> admin_;
@@ -195,6 +199,8 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.set_book_size(0); }, "spec.book_size"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(-1); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_alpha(0.7); }, "spec.sprt"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo0(std::nan("")); }, "spec.sprt"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(std::numeric_limits<double>::infinity()); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.clear_sprt(); }, "stop rule"},
       {[](v1::TestSpec& s) { s.set_priority(5000); }, "spec.priority"},
       {[](v1::TestSpec& s) { s.mutable_spsa()->set_pairs(10); }, "spec.spsa.parameters"},
@@ -392,6 +398,26 @@ TEST_F(CoordinatorTest, AnArtifactDamagedOnDiskIsRefusedNeverServed) {
   EXPECT_TRUE(fetch().ok());
 }
 
+TEST_F(CoordinatorTest, ReportsAndUploadsPastTheContractsLimitsAreRefusedWithTheFieldNamed) {
+  CreateTest(Spec(Upload("engine")));
+  const uint64_t worker = RegisterWorker();
+  const v1::Batch batch = Work(worker);
+  v1::BatchReport crowded = Report(batch, worker);
+  while (crowded.games_size() <= contract::kMaxGamesPerReport) *crowded.add_games() = crowded.games(0);
+  Send(crowded);
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr(absl::StrCat("games: at most ", contract::kMaxGamesPerReport)));
+  v1::HeartbeatRequest beat;
+  beat.set_worker_id(worker);
+  for (int i = 0; i <= contract::kMaxHeartbeatBatches; ++i) beat.add_batch_ids(batch.id());
+  v1::HeartbeatResponse beaten;
+  EXPECT_THAT(worker_->Heartbeat(AsWorker(worker).get(), beat, &beaten).error_message(), HasSubstr("batch_ids: at most"));
+  Upload(std::string(kMaxArtifactBytes + 1, 'x'));
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("data: the artifact is larger than"));
+  EXPECT_TRUE(Send(Report(batch, worker)).counted()) << "the honest report still counts";
+}
+
 TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
   const uint64_t test = CreateTest(Spec(Upload("engine")));
   v1::WatchTestRequest request;
@@ -413,9 +439,8 @@ TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
 }
 
 TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
-  const std::string dir = ::testing::TempDir() + "/coordinator_tls";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string& dir = scratch.path();
   const std::string key = dir + "/key.pem", cert = dir + "/cert.pem";
   const std::string command = "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
                               "-addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " + key + " -out " + cert +

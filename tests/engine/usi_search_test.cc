@@ -11,8 +11,10 @@
 #include "engine/eval/params.h"
 #include "engine/rules/notation.h"
 #include "tests/support/mate_solver.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/test_data.h"
 #include "tests/support/usi_session.h"
+#include "tests/support/scratch_directory.h"
 
 namespace judkins {
 namespace {
@@ -213,7 +215,8 @@ TEST(EngineParamsTest, SetoptionChangesTheSearchDeterministically) {
 }
 
 TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
-  const std::string path = ::testing::TempDir() + "/params.csv";
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string path = scratch.path() + "/params.csv";
   std::ofstream(path) << "name,value\nPawnValue,150\n# comment\nTempo 7\n";
   UsiSession engine;
   engine.Send("setoption name ParamsFile value " + path);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 
@@ -61,6 +62,47 @@ class DistributedTest : public ::testing::Test {
     return test;
   }
   static uint64_t Pairs(const v1::Test& test) { return PairCount(test.pentanomial()); }
+  // Until the workers hold `count` leases in all.
+  bool WaitForLeases(uint64_t count, absl::Duration timeout = absl::Seconds(30)) {
+    for (const absl::Time deadline = absl::Now() + timeout; absl::Now() < deadline;) {
+      v1::ListWorkersResponse workers;
+      if (coordinator_->admin->ListWorkers(As(kAdminToken).get(), {}, &workers).ok()) {
+        uint64_t leases = 0;
+        for (const v1::WorkerInfo& worker : workers.workers()) leases += worker.batches_in_flight();
+        if (leases >= count) return true;
+      }
+      absl::SleepFor(absl::Milliseconds(50));
+    }
+    return false;
+  }
+  static bool WaitForLog(std::vector<WorkerProcess*> workers, const std::string& text,
+                         absl::Duration timeout = absl::Seconds(60)) {
+    for (const absl::Time deadline = absl::Now() + timeout; absl::Now() < deadline;) {
+      for (WorkerProcess* worker : workers)
+        if (absl::StrContains(worker->Log(), text)) return true;
+      absl::SleepFor(absl::Milliseconds(100));
+    }
+    return false;
+  }
+  // The games in the workers' records; each (pair, game) must appear once.
+  static uint64_t GamesOnce(std::vector<WorkerProcess*> workers) {
+    std::set<std::string> rounds;
+    uint64_t games = 0;
+    for (WorkerProcess* worker : workers)
+      for (const ParsedRecord& record : worker->Records()) {
+        ++games;
+        EXPECT_TRUE(rounds.insert(record.tags.at("Round")).second) << "game " << record.tags.at("Round") << " twice";
+      }
+    return games;
+  }
+  static int SpooledFiles(const std::string& work_dir) {
+    int reports = 0;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(work_dir + "/spool", error))
+      reports += absl::EndsWith(entry.path().string(), ".report");
+    return reports;
+  }
+  static int SpooledFiles(const WorkerProcess& worker) { return SpooledFiles(worker.directory()); }
   ScratchDirectory scratch_{testing::CurrentTestName()};  // declared first: removed after the processes stop
   const std::string root_ = scratch_.path();
   std::unique_ptr<CoordinatorProcess> coordinator_;
@@ -120,30 +162,102 @@ TEST_F(DistributedTest, AKilledWorkersLeaseIsReissuedAndNoGameCountsTwice) {
     spec.set_fixed_pairs(8);
     spec.mutable_time_control()->set_nodes(20000);  // slow enough to be caught mid-batch
   });
-  {
-    WorkerProcess doomed(*coordinator_, root_ + "/doomed");
-    absl::SleepFor(absl::Seconds(2));
-    doomed.Kill();
-  }
+  WorkerProcess doomed(*coordinator_, root_ + "/doomed");
+  ASSERT_TRUE(WaitForLeases(1)) << "the doomed worker never held a lease";
+  doomed.Kill();
   WorkerProcess survivor(*coordinator_, root_ + "/survivor");
   const v1::Test finished = WaitForEnd(id);
   EXPECT_EQ(Pairs(finished), 8u);
   EXPECT_EQ(survivor.Terminate(), 0);
+  // The pairs of the lease the killed worker held were played again by the
+  // survivor: together their records hold every game once.
+  EXPECT_EQ(GamesOnce({&doomed, &survivor}), 16u);
+  EXPECT_LT(doomed.Records().size(), 16u);
 }
 
-TEST_F(DistributedTest, WorkersSpoolThroughACoordinatorCrashAndNothingIsLost) {
-  StartCoordinator();
+TEST_F(DistributedTest, ReportsSpooledWhileTheCoordinatorIsDownAreDeliveredAfterItsRestart) {
+  // Leases outlast the test, so no pair is ever re-issued: each is counted
+  // from the report of the batch that played it, spooled or not.
+  StartCoordinator({"--lease_seconds=600", "--batch_seconds=2"});
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(16); });
   WorkerProcess a(*coordinator_, root_ + "/a"), b(*coordinator_, root_ + "/b");
   while (Pairs(coordinator_->Get(id)) < 2) absl::SleepFor(absl::Milliseconds(100));
   coordinator_->Kill();
-  absl::SleepFor(absl::Seconds(3));  // the workers finish batches they cannot report
+  // The workers finish batches they cannot report, and spool them.
+  ASSERT_TRUE(WaitForLog({&a, &b}, "waits")) << a.Log() << b.Log();
   ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
-  const v1::Test finished = WaitForEnd(id);
+  const v1::Test finished = WaitForEnd(id, absl::Seconds(300));
   EXPECT_EQ(Pairs(finished), 16u);
   EXPECT_EQ(a.Terminate(), 0);
   EXPECT_EQ(b.Terminate(), 0);
+  EXPECT_EQ(GamesOnce({&a, &b}), 32u);
+  EXPECT_EQ(SpooledFiles(a) + SpooledFiles(b), 0);
+}
+
+TEST_F(DistributedTest, AWorkerRestartedWithReportsInItsSpoolDeliversThemAsItself) {
+  StartCoordinator({"--lease_seconds=600", "--batch_seconds=2"});
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(6); });
+  {
+    WorkerProcess worker(*coordinator_, root_ + "/w");
+    ASSERT_TRUE(WaitForLeases(1));
+    coordinator_->Kill();
+    ASSERT_TRUE(WaitForLog({&worker}, "waits")) << worker.Log();
+    EXPECT_EQ(worker.Terminate(), 0);  // gives up sending; the report stays on disk
+  }
+  ASSERT_GE(SpooledFiles(root_ + "/w"), 1);
+  ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
+  WorkerProcess restarted(*coordinator_, root_ + "/w");
+  const v1::Test finished = WaitForEnd(id, absl::Seconds(120));
+  EXPECT_EQ(Pairs(finished), 6u);
+  EXPECT_EQ(restarted.Terminate(), 0);
+  EXPECT_THAT(restarted.Log(), ::testing::HasSubstr("resuming as worker"));
+  EXPECT_THAT(restarted.Log(), ::testing::Not(::testing::HasSubstr("refused")));
+  EXPECT_EQ(SpooledFiles(restarted), 0);
+}
+
+TEST_F(DistributedTest, SigtermInTheMiddleOfABatchHandsBackWhatWasNotPlayed) {
+  // Leases outlast the test: its unplayed pairs come back only if handed back.
+  // Long batches: half the test (guided scheduling) goes to the first worker.
+  StartCoordinator({"--lease_seconds=600", "--batch_seconds=86400"});
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
+    spec.set_fixed_pairs(12);
+    spec.mutable_time_control()->set_nodes(20000);
+  });
+  WorkerProcess stopped(*coordinator_, root_ + "/stopped", "", {"--grace", "1"});
+  ASSERT_TRUE(WaitForLeases(1));
+  absl::SleepFor(absl::Seconds(1));
+  EXPECT_EQ(stopped.Terminate(), 0);
+  EXPECT_THAT(stopped.Log(), ::testing::HasSubstr("stopping: finishing batch"));
+  EXPECT_THAT(stopped.Log(), ::testing::HasSubstr("handing back"));
+  EXPECT_EQ(coordinator_->Get(id).pairs_in_flight(), 0u);
+  WorkerProcess survivor(*coordinator_, root_ + "/survivor");
+  const v1::Test finished = WaitForEnd(id);
+  EXPECT_EQ(Pairs(finished), 12u);
+  EXPECT_EQ(survivor.Terminate(), 0);
+  EXPECT_EQ(GamesOnce({&stopped, &survivor}), 24u);
+}
+
+TEST_F(DistributedTest, SpooledReportsThatAreRefusedOrUnreadableAreSetAsideLoudlyAndWorkGoesOn) {
+  StartCoordinator();
+  const std::string spool = root_ + "/w/spool";
+  std::filesystem::create_directories(spool);
+  v1::BatchReport unknown_batch;
+  unknown_batch.set_worker_id(1);
+  unknown_batch.set_batch_id(999999);
+  std::ofstream(spool + "/batch-999999.report", std::ios::binary) << unknown_batch.SerializeAsString();
+  std::ofstream(spool + "/batch-5.report", std::ios::binary) << "\x0a\x05\xff\xff";
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(2); });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  EXPECT_EQ(Pairs(WaitForEnd(id, absl::Seconds(60))), 2u);
+  EXPECT_EQ(worker.Terminate(), 0);
+  EXPECT_TRUE(std::filesystem::exists(spool + "/batch-999999.report.refused"));
+  EXPECT_TRUE(std::filesystem::exists(spool + "/batch-5.report.unreadable"));
+  EXPECT_THAT(worker.Log(), ::testing::HasSubstr("report of batch 999999 refused"));
+  EXPECT_THAT(worker.Log(), ::testing::HasSubstr("ERROR: unreadable spooled report"));
 }
 
 TEST_F(DistributedTest, ACorruptCachedArtifactIsFetchedAgainNeverRun) {

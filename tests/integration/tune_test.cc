@@ -13,6 +13,8 @@
 #include "absl/strings/strip.h"
 #include "cli/tune_commands.h"
 #include "tests/support/coordinator_process.h"
+#include "tests/support/run_command.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/worker_process.h"
 
 namespace judkins {
@@ -22,16 +24,13 @@ using ::testing::HasSubstr;
 using testing::CoordinatorProcess;
 using testing::WorkerProcess;
 
-struct Output {
-  int code;
-  std::string out, err;
-};
+using Output = testing::CommandResult;
 
+// judkins-tune run as a process, as a user runs it.
 Output Tune(const CoordinatorProcess& coordinator, const std::string& admin_token_file, std::vector<std::string> words) {
+  words.insert(words.begin(), JUDKINS_TUNE_PATH);
   words.insert(words.end(), {"--server", coordinator.address(), "--token-file", admin_token_file});
-  std::ostringstream out, err;
-  const int code = RunTuneCli(words, out, err);
-  return {code, out.str(), err.str()};
+  return testing::RunCommand(words, admin_token_file + ".tune.stderr", absl::Seconds(120));
 }
 
 std::string Slurp(const std::string& path) {
@@ -42,9 +41,8 @@ std::string Slurp(const std::string& path) {
 }
 
 TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
-  const std::string dir = ::testing::TempDir() + "/tune_integration";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string& dir = scratch.path();
   CoordinatorProcess coordinator(dir + "/coordinator");
   ASSERT_NO_FATAL_FAILURE(coordinator.Start());
   const std::string admin_token = dir + "/coordinator.admin";
@@ -52,7 +50,7 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   // Bad input first: one clear line, a non-zero exit.
   Output bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--pairs", "6",
                                                "--nodes", "300", "--tune", "NoSuchValue"});
-  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err, "judkins-tune: --tune: no parameter 'NoSuchValue'\n");
   bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", "/bin/true", "--pairs", "6", "--nodes", "300"});
   EXPECT_THAT(bad.err, HasSubstr("did not print a parameter list"));
@@ -69,7 +67,7 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
       Tune(coordinator, admin_token,
            {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--tune", "PawnValue", "SilverValue", "--pairs", "6",
             "--nodes", "300", "--r-end", "0.02", "--openings", "book=default", "size=500"});
-  ASSERT_EQ(created.code, 0) << created.err;
+  ASSERT_EQ(created.exit_code, 0) << created.err;
   uint64_t id = 0;
   ASSERT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(created.out), &id)) << created.out;
 
@@ -88,7 +86,7 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
 
   const std::string chart = dir + "/theta.svg";
   const Output shown = Tune(coordinator, admin_token, {"show", absl::StrCat(id), "--chart", chart});
-  ASSERT_EQ(shown.code, 0) << shown.err;
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
   EXPECT_THAT(shown.out, HasSubstr("iterations 6 of 6"));
   EXPECT_THAT(shown.out, HasSubstr("PawnValue"));
   EXPECT_THAT(shown.out, HasSubstr("SilverValue"));
@@ -99,7 +97,7 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
 
   const std::string params = dir + "/tuned.params";
   const Output exported = Tune(coordinator, admin_token, {"export", absl::StrCat(id), "--out", params});
-  ASSERT_EQ(exported.code, 0) << exported.err;
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
   EXPECT_THAT(exported.out, HasSubstr("setoption name PawnValue value "));
   // The engine loads the file and plays with exactly the exported values.
   absl::StatusOr<std::unique_ptr<EngineProcess>> engine =

@@ -15,6 +15,7 @@
 #include "common/read_file.h"
 #include "common/valid_text.h"
 #include "proto/convert/results.h"
+#include "tests/support/scratch_directory.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/game_record_format.h"
 #include "worker/match/match_runner.h"
@@ -39,8 +40,8 @@ v1::MatchResults Play(const MatchSettings& settings) {
 }
 
 TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
-  const std::string records = ::testing::TempDir() + "/self_play.pgn";
-  std::remove(records.c_str());
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string records = scratch.path() + "/self_play.pgn";
   const v1::MatchResults results = Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev",
                                                "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=base", "option.Tempo=0",
                                                "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
@@ -100,8 +101,8 @@ class MisbehavingEngineTest : public ::testing::TestWithParam<Misbehaviour> {};
 
 TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesOn) {
   const Misbehaviour& m = GetParam();
-  const std::string records = absl::StrCat(::testing::TempDir(), "/misbehaving_", m.mode, ".pgn");
-  std::filesystem::remove(records);
+  testing::ScratchDirectory scratch(absl::StrCat("misbehaving-", m.mode));
+  const std::string records = scratch.path() + "/records.pgn";
   const v1::MatchResults results =
       Play(Parse({"--engine", "cmd=" + kFixture, std::string("arg=") + m.mode, "name=fixture", "--engine",
                   "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", std::string("--") + m.time_control, m.value,
@@ -147,10 +148,8 @@ TEST(EngineProcessTest, ALineWithoutEndIsCutOffAtTheBoundNotBuffered) {
 }
 
 TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) {
-  const std::string directory =
-      std::filesystem::path(::testing::TempDir() + "/engine_environment").lexically_normal().string();
-  std::filesystem::remove_all(directory);
-  std::filesystem::create_directories(directory);
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string& directory = scratch.path();
   setenv("JUDKINS_ADMIN_TOKEN", "admin-token-an-engine-must-not-see", 1);
   UsiEngine engine({.name = "snoop", .command = {kFixture, "environment"}, .working_directory = directory});
   ASSERT_TRUE(engine.NewGame().ok());

@@ -7,14 +7,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/scratch_directory.h"
+
 namespace judkins {
 namespace {
 
-std::string FreshDirectory(const std::string& name) {
-  const std::string directory = ::testing::TempDir() + "/" + name;
-  std::filesystem::remove_all(directory);
-  return directory;
-}
 
 v1::BatchReport Report(uint64_t batch_id, const std::string& reason) {
   v1::BatchReport report;
@@ -25,7 +22,8 @@ v1::BatchReport Report(uint64_t batch_id, const std::string& reason) {
 }
 
 TEST(SpoolTest, KeepsReportsOldestBatchFirstUntilRemoved) {
-  absl::StatusOr<Spool> spool = Spool::Open(FreshDirectory("spool_order"));
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  absl::StatusOr<Spool> spool = Spool::Open(scratch.path() + "/spool");
   ASSERT_TRUE(spool.ok()) << spool.status();
   for (uint64_t id : {12, 3, 7}) ASSERT_TRUE(spool->Put(Report(id, "checkmate")).ok());
   Spool::Contents pending = spool->Pending();
@@ -38,7 +36,8 @@ TEST(SpoolTest, KeepsReportsOldestBatchFirstUntilRemoved) {
 }
 
 TEST(SpoolTest, RefusesToWriteAReportThatWouldNotReadBack) {
-  absl::StatusOr<Spool> spool = Spool::Open(FreshDirectory("spool_refuse"));
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  absl::StatusOr<Spool> spool = Spool::Open(scratch.path() + "/spool");
   ASSERT_TRUE(spool.ok());
   const absl::Status put = spool->Put(Report(5, "fixture: bestmove \xff\xfe"));
   EXPECT_TRUE(absl::IsInvalidArgument(put)) << put;
@@ -47,7 +46,8 @@ TEST(SpoolTest, RefusesToWriteAReportThatWouldNotReadBack) {
 }
 
 TEST(SpoolTest, AnUnreadableFileIsSetAsideAndNamedNotSilentlySkipped) {
-  const std::string directory = FreshDirectory("spool_unreadable");
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string directory = scratch.path() + "/spool";
   absl::StatusOr<Spool> spool = Spool::Open(directory);
   ASSERT_TRUE(spool.ok());
   ASSERT_TRUE(spool->Put(Report(1, "checkmate")).ok());
@@ -61,7 +61,8 @@ TEST(SpoolTest, AnUnreadableFileIsSetAsideAndNamedNotSilentlySkipped) {
 }
 
 TEST(SpoolTest, ARefusedReportIsKeptAsideUnderItsOwnName) {
-  const std::string directory = FreshDirectory("spool_set_aside");
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string directory = scratch.path() + "/spool";
   absl::StatusOr<Spool> spool = Spool::Open(directory);
   ASSERT_TRUE(spool.ok());
   ASSERT_TRUE(spool->Put(Report(9, "checkmate")).ok());

@@ -31,14 +31,18 @@ std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration t
   return context;
 }
 
-absl::StatusOr<uint64_t> CoordinatorClient::Register(const v1::WorkerCapabilities& capabilities) {
+absl::StatusOr<v1::RegisterResponse> CoordinatorClient::Register(const v1::WorkerCapabilities& capabilities) {
   v1::RegisterRequest request;
   *request.mutable_capabilities() = capabilities;
   v1::RegisterResponse response;
   if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok()) return s;
+  PresentSecret(response.worker_secret());
+  return response;
+}
+
+void CoordinatorClient::PresentSecret(const std::string& secret) {
   absl::MutexLock lock(&mutex_);
-  secret_ = response.worker_secret();
-  return response.worker_id();
+  secret_ = secret;
 }
 
 absl::StatusOr<v1::WorkResponse> CoordinatorClient::RequestWork(uint64_t worker_id) {

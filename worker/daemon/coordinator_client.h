@@ -18,8 +18,10 @@ class CoordinatorClient {
  public:
   static absl::StatusOr<std::unique_ptr<CoordinatorClient>> Connect(const std::string& target, const std::string& token,
                                                                     const TlsClientFiles& tls);
-  // Registers anew: the worker id, and the secret later calls present.
-  absl::StatusOr<uint64_t> Register(const v1::WorkerCapabilities& capabilities);
+  // Registers anew: the worker id and its secret, which later calls present.
+  absl::StatusOr<v1::RegisterResponse> Register(const v1::WorkerCapabilities& capabilities);
+  // Later calls present this secret (a worker resuming an earlier identity).
+  void PresentSecret(const std::string& secret);
   absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::ReportAck> ReportBatch(const v1::BatchReport& report);

@@ -15,6 +15,7 @@
 #include "common/log.h"
 #include "common/read_file.h"
 #include "proto/contract.h"
+#include "proto/convert/results.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -69,18 +70,39 @@ bool WorkerDaemon::Sleep(absl::Duration duration) { return !stopping_.WaitForNot
 
 absl::Status WorkerDaemon::Register() {
   for (int attempt = 0; !stopping_.HasBeenNotified(); ++attempt) {
-    absl::StatusOr<uint64_t> id = client_->Register(capabilities_);
-    if (id.ok()) {
-      worker_id_ = *id;
+    absl::StatusOr<v1::RegisterResponse> registered = client_->Register(capabilities_);
+    if (registered.ok()) {
+      worker_id_ = registered->worker_id();
       Log(absl::StrCat("registered with ", options_.coordinator, " as worker ", worker_id_));
+      const WorkerIdentity identity{options_.coordinator, capabilities_.name(), capabilities_.concurrency(), worker_id_,
+                                    registered->worker_secret()};
+      if (absl::Status s = SaveWorkerIdentity(IdentityPath(), identity); !s.ok())
+        Log(absl::StrCat("cannot keep this worker's identity (a restart registers anew): ", s.message()));
       return absl::OkStatus();
     }
-    if (!Transient(id.status())) return id.status();  // a wrong token will not get better
-    Log(absl::StrCat("cannot reach the coordinator (", id.status().message(), "); retrying"));
+    if (!Transient(registered.status())) return registered.status();  // a wrong token will not get better
+    Log(absl::StrCat("cannot reach the coordinator (", registered.status().message(), "); retrying"));
     Sleep(Backoff(attempt));
   }
   return absl::CancelledError("stopped");
 }
+
+bool WorkerDaemon::Resume() {
+  absl::StatusOr<std::optional<WorkerIdentity>> identity = LoadWorkerIdentity(IdentityPath());
+  if (!identity.ok()) {
+    Log(absl::StrCat("registering anew: ", identity.status().message()));
+    return false;
+  }
+  if (!identity->has_value() ||
+      !(*identity)->Fits(options_.coordinator, capabilities_.name(), capabilities_.concurrency()))
+    return false;
+  worker_id_ = (*identity)->worker_id;
+  client_->PresentSecret((*identity)->secret);
+  Log(absl::StrCat("resuming as worker ", worker_id_, " of ", options_.coordinator));
+  return true;
+}
+
+std::string WorkerDaemon::IdentityPath() const { return options_.work_dir + "/identity"; }
 
 WorkerDaemon::Delivery WorkerDaemon::Deliver(const v1::BatchReport& report) {
   for (int attempt = 0;; ++attempt) {
@@ -226,6 +248,9 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   }
 
   for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
+  // Pairs without games go back to the coordinator with the report.
+  if (const int unplayed = batch.pairs_size() - int(PairCount(results->pentanomial())); unplayed > 0)
+    Log(absl::StrCat("batch ", batch.id(), ": handing back ", unplayed, " unplayed pairs"));
   if (absl::StatusOr<std::string> records = ReadFile(batch_records); records.ok()) {
     // Records past the contract's bound stay here; the games still count.
     if (records->size() <= size_t(report.games_size()) * contract::kMaxRecordBytesPerGame) report.set_records(*records);
@@ -274,15 +299,25 @@ absl::Status WorkerDaemon::Run() {
   capabilities_.set_version("judkins-worker 1");
   capabilities_.set_speed(MeasureSpeed(options_.speed_engine));
   metrics_.SetSpeed(capabilities_.speed());
-  if (absl::Status s = Register(); !s.ok()) {
-    if (absl::IsCancelled(s)) return absl::OkStatus();
-    return absl::Status(s.code(), absl::StrCat("the coordinator refused this worker: ", s.message()));
+  // The identity of an earlier run, if it fits, so that its spooled reports
+  // are delivered as the worker that played them.
+  bool resumed = Resume();
+  if (!resumed) {
+    if (absl::Status s = Register(); !s.ok()) {
+      if (absl::IsCancelled(s)) return absl::OkStatus();
+      return absl::Status(s.code(), absl::StrCat("the coordinator refused this worker: ", s.message()));
+    }
   }
   DeliverSpool();  // what an earlier run could not deliver
   for (int attempt = 0; !stopping_.HasBeenNotified();) {
     absl::StatusOr<v1::WorkResponse> work = client_->RequestWork(worker_id_);
     if (!work.ok()) {
-      if (absl::IsNotFound(work.status())) {  // the coordinator lost us (a new database): register again
+      // The coordinator lost us (a new database), or no longer takes the
+      // identity we resumed: register again.
+      if (absl::IsNotFound(work.status()) ||
+          (resumed && (absl::IsPermissionDenied(work.status()) || absl::IsUnauthenticated(work.status())))) {
+        Log(absl::StrCat("worker ", worker_id_, " is not known as such: ", work.status().message()));
+        resumed = false;
         if (absl::Status s = Register(); !s.ok()) return absl::IsCancelled(s) ? absl::OkStatus() : s;
         continue;
       }

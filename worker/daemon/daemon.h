@@ -15,6 +15,7 @@
 #include "worker/daemon/artifact_cache.h"
 #include "worker/daemon/coordinator_client.h"
 #include "worker/daemon/spool.h"
+#include "worker/daemon/worker_identity.h"
 #include "worker/daemon/worker_metrics.h"
 #include "worker/match/match_runner.h"
 
@@ -44,7 +45,9 @@ class WorkerDaemon {
   void Stop();
 
  private:
-  absl::Status Register();
+  absl::Status Register();  // anew, keeping the identity in the work directory
+  bool Resume();             // the kept identity, if it fits these settings
+  std::string IdentityPath() const;
   enum class Delivery { kAcknowledged, kRefused, kPending };
   // Sends one report until it is acknowledged or refused (kPending: the
   // coordinator stayed away while stopping).
