@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
+#include "proto/contract.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
@@ -92,6 +93,19 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
   if (spec.priority() < -1000 || spec.priority() > 1000) return Invalid("spec.priority", "-1000 to 1000");
   if (spec.throughput() > 10000) return Invalid("spec.throughput", "0 (default 100) to 10000");
   if (spec.max_pairs() > 1'000'000'000) return Invalid("spec.max_pairs", "at most 1e9");
+  return absl::OkStatus();
+}
+
+absl::Status ValidateReport(const v1::BatchReport& report) {
+  if (report.batch_id() == 0) return Invalid("batch_id", "missing");
+  if (report.games_size() > contract::kMaxGamesPerReport)
+    return Invalid("games", absl::StrCat("at most ", contract::kMaxGamesPerReport));
+  // Records describe the games reported: a report cannot park more text in
+  // the store than its games could have made.
+  if (const size_t bound = size_t(report.games_size()) * contract::kMaxRecordBytesPerGame; report.records().size() > bound)
+    return Invalid("records", absl::StrCat(report.records().size(), " bytes for ", report.games_size(), " games; at most ",
+                                           contract::kMaxRecordBytesPerGame, " bytes a game"));
+  if (report.records().find('\0') != std::string::npos) return Invalid("records", "text, without NUL bytes");
   return absl::OkStatus();
 }
 

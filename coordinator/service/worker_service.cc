@@ -96,18 +96,7 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerCon
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
   if (absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id()); !worker.ok())
     return Finish(reactor, ToGrpc(worker.status()));
-  if (request->batch_id() == 0) return Finish(reactor, Invalid("batch_id: missing"));
-  if (request->games_size() > contract::kMaxGamesPerReport)
-    return Finish(reactor, Invalid(absl::StrCat("games: at most ", contract::kMaxGamesPerReport)));
-  // Records describe the games reported: a report cannot park more text
-  // in the store than its games could have made.
-  if (const size_t bound = size_t(request->games_size()) * contract::kMaxRecordBytesPerGame;
-      request->records().size() > bound)
-    return Finish(reactor, Invalid(absl::StrCat("records: ", request->records().size(), " bytes for ",
-                                                request->games_size(), " games; at most ",
-                                                contract::kMaxRecordBytesPerGame, " bytes a game")));
-  if (request->records().find('\0') != std::string::npos)
-    return Finish(reactor, Invalid("records: text, without NUL bytes"));
+  if (absl::Status s = ValidateReport(*request); !s.ok()) return Finish(reactor, ToGrpc(s));
   const absl::Time start = absl::Now();
   // The request lives until the reactor finishes, which is after `done`.
   c_.store.RecordReportAsync(

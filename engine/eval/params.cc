@@ -1,6 +1,7 @@
 #include "engine/eval/params.h"
 
 #include <fstream>
+#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -93,9 +94,15 @@ absl::Status EvalParams::Set(absl::string_view name, int value) {
 absl::Status EvalParams::LoadFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot read parameter file '", path, "'"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return LoadText(text.str(), path);
+}
+
+absl::Status EvalParams::LoadText(absl::string_view lines, absl::string_view path) {
   EvalParams loaded = *this;
   int line_number = 0;
-  for (std::string line; std::getline(in, line);) {
+  for (absl::string_view line : absl::StrSplit(lines, '\n')) {
     ++line_number;
     absl::string_view text = absl::StripAsciiWhitespace(line);
     if (text.empty() || text[0] == '#' || absl::StartsWith(text, "name,")) continue;

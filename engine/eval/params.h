@@ -57,6 +57,8 @@ class EvalParams {
   // Reads "name,value" or "name value" lines (CSV with an optional header,
   // '#' comments); applies all of them or, on any error, none.
   absl::Status LoadFile(const std::string& path);
+  // The same from the file's text; errors name `path` and the line.
+  absl::Status LoadText(absl::string_view lines, absl::string_view path);
 
  private:
   std::vector<int> values_;
