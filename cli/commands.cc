@@ -7,6 +7,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "cli/admin_client.h"
@@ -78,7 +79,7 @@ int CreateTest(const std::vector<std::string>& words, std::ostream& out, std::os
   return 0;
 }
 
-// test list | show ID | stop ID | watch ID
+// test list | show ID | stop ID | watch ID | exclude ID WORKER [--reason TEXT]
 int TestCommand(const std::string& verb, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   std::vector<std::string> option_words;
   const std::vector<std::string> ids = Positional(words, option_words);
@@ -86,9 +87,11 @@ int TestCommand(const std::string& verb, const std::vector<std::string>& words, 
   absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
   if (!options.ok()) return Fail(err, options.status().message());
   bool all = false, json = false;
+  std::string reason;
   for (const OptionGroup& group : *options) {
     if (group.name == "all") all = true;
     else if (group.name == "json") json = true;
+    else if (group.name == "reason" && verb == "exclude") reason = absl::StrJoin(group.values, " ");
     else return Fail(err, absl::StrCat("unknown option --", group.name));
   }
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
@@ -103,8 +106,13 @@ int TestCommand(const std::string& verb, const std::vector<std::string>& words, 
     else for (const v1::Test& test : response.tests()) out << TestLine(test) << "\n";
     return 0;
   }
-  uint64_t id = 0;
-  if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) return Fail(err, absl::StrCat("usage: judkins test ", verb, " ID"));
+  uint64_t id = 0, worker = 0;
+  if (verb == "exclude") {
+    if (ids.size() != 2 || !absl::SimpleAtoi(ids[0], &id) || !absl::SimpleAtoi(ids[1], &worker))
+      return Fail(err, "usage: judkins test exclude TEST_ID WORKER_ID [--reason TEXT]");
+  } else if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) {
+    return Fail(err, absl::StrCat("usage: judkins test ", verb, " ID"));
+  }
   v1::Test test;
   grpc::Status status;
   if (verb == "show") {
@@ -115,6 +123,12 @@ int TestCommand(const std::string& verb, const std::vector<std::string>& words, 
     v1::StopTestRequest request;
     request.set_test_id(id);
     status = client->stub().StopTest(client->Context().get(), request, &test);
+  } else if (verb == "exclude") {
+    v1::ExcludeWorkerRequest request;
+    request.set_test_id(id);
+    request.set_worker_id(worker);
+    request.set_reason(reason);
+    status = client->stub().ExcludeWorker(client->Context().get(), request, &test);
   } else if (verb == "watch") {
     v1::WatchTestRequest request;
     request.set_test_id(id);
@@ -296,6 +310,7 @@ absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words
 int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   const std::string usage =
       "usage: judkins engine upload PATH | test create OPTIONS | test list [--all] | test show|stop|watch ID\n"
+      "       | test exclude ID WORKER_ID [--reason TEXT]\n"
       "       | test records ID [--out FILE] | workers\n"
       "       (--server HOST:PORT, --token-file F, --tls-ca F [--tls-cert F --tls-key F];\n"
       "        or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";

@@ -110,6 +110,7 @@ void CoordinatorServer::ExpireLeasesLoop() {
       std::map<v1::TestState, int> by_state;
       for (const v1::Test& test : *tests) {
         ++by_state[test.state()];
+        if (test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
         // A tune's theta while it runs, and once more just after it ends.
         const bool recent = test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10;
         if (test.spec().has_spsa() && (test.state() == v1::TEST_STATE_RUNNING || recent))

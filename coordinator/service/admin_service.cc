@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
 #include "coordinator/service/grpc_status.h"
+#include "common/valid_text.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
 #include "tuner/spsa_tune.h"
@@ -78,6 +79,20 @@ grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::
   RpcTimer timer(c_.metrics, "StopTest");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
   absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now());
+  if (!test.ok()) return ToGrpc(test.status());
+  *response = *std::move(test);
+  c_.changes.Changed();
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ExcludeWorker(grpc::ServerContext* context, const v1::ExcludeWorkerRequest* request,
+                                             v1::Test* response) {
+  RpcTimer timer(c_.metrics, "ExcludeWorker");
+  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  if (request->reason().size() > 500 || !IsValidText(request->reason()))
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "reason: printable text, at most 500 bytes");
+  const std::string reason = request->reason().empty() ? "no reason given" : request->reason();
+  absl::StatusOr<v1::Test> test = c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now());
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();

@@ -27,6 +27,18 @@ CoordinatorMetrics::CoordinatorMetrics()
                       .Name("judkins_tune_iterations")
                       .Help("Game pairs applied to a tune's theta")
                       .Register(*registry_)),
+      residuals_(prometheus::BuildGauge()
+                     .Name("judkins_worker_residual")
+                     .Help("fishtest's residual of a worker's results in a running test (a normal score)")
+                     .Register(*registry_)),
+      outliers_(prometheus::BuildGauge()
+                    .Name("judkins_worker_outlier")
+                    .Help("1 when a worker's results are an outlier in a running test")
+                    .Register(*registry_)),
+      excluded_(prometheus::BuildGauge()
+                    .Name("judkins_worker_excluded")
+                    .Help("1 when a worker was taken off a running test")
+                    .Register(*registry_)),
       workers_(prometheus::BuildGauge()
                    .Name("judkins_workers_connected")
                    .Help("Workers heard from within the lease time")
@@ -68,6 +80,16 @@ void CoordinatorMetrics::SetTune(const v1::Tune& tune) {
   for (const v1::TunedParameter& parameter : tune.parameters())
     theta_.Add({{"test", test}, {"parameter", parameter.spec().name()}}).Set(parameter.value());
   tune_pairs_.Add({{"test", test}}).Set(double(tune.iterations()));
+}
+
+void CoordinatorMetrics::SetWorkerResults(const v1::Test& test) {
+  const std::string test_id = std::to_string(test.id());
+  for (const v1::WorkerResult& worker : test.workers()) {
+    const prometheus::Labels labels = {{"test", test_id}, {"worker", std::to_string(worker.worker_id())}};
+    if (worker.has_residual()) residuals_.Add(labels).Set(worker.residual());
+    outliers_.Add(labels).Set(worker.outlier() ? 1 : 0);
+    excluded_.Add(labels).Set(worker.excluded_because().empty() ? 0 : 1);
+  }
 }
 
 void CoordinatorMetrics::CountBatches(const std::string& event, int count) {

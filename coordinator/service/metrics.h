@@ -27,6 +27,8 @@ class CoordinatorMetrics {
   void SetTestsByState(const std::map<v1::TestState, int>& counts);
   void SetWorkersConnected(int workers);
   void SetTune(const v1::Tune& tune);  // theta by parameter, and iterations
+  // A running test's workers: residual, outlier and excluded flags.
+  void SetWorkerResults(const v1::Test& test);
   void CountBatches(const std::string& event, int count = 1);  // leased, expired, reissued, reported
   void ObserveRpc(const std::string& method, absl::Duration latency);
   void ObserveCommit(absl::Duration latency);
@@ -38,6 +40,9 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Gauge>& tests_;
   prometheus::Family<prometheus::Gauge>& theta_;
   prometheus::Family<prometheus::Gauge>& tune_pairs_;
+  prometheus::Family<prometheus::Gauge>& residuals_;
+  prometheus::Family<prometheus::Gauge>& outliers_;
+  prometheus::Family<prometheus::Gauge>& excluded_;
   prometheus::Gauge& workers_;
   prometheus::Family<prometheus::Counter>& batches_;
   prometheus::Family<prometheus::Histogram>& rpc_latency_;

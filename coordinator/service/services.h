@@ -60,6 +60,7 @@ class AdminServiceImpl final : public v1::AdminService::Service {
   grpc::Status GetTune(grpc::ServerContext*, const v1::GetTuneRequest*, v1::Tune*) override;
   grpc::Status GetRecords(grpc::ServerContext*, const v1::GetRecordsRequest*,
                           grpc::ServerWriter<v1::RecordsChunk>*) override;
+  grpc::Status ExcludeWorker(grpc::ServerContext*, const v1::ExcludeWorkerRequest*, v1::Test*) override;
 
  private:
   ServiceContext c_;

@@ -8,6 +8,7 @@
 #include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
+#include "coordinator/store/worker_results.h"
 #include "proto/contract.h"
 #include "tuner/spsa_tune.h"
 
@@ -52,6 +53,9 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
+  absl::StatusOr<bool> excluded = WorkerExcluded(*db_, test_id, worker_id);
+  if (!excluded.ok()) return excluded.status();
+  if (*excluded) return std::optional<v1::Batch>();  // taken off this test
   // A worker that leases without reporting would hold pairs back from
   // everyone else until its leases expire.
   absl::StatusOr<sqlite::Statement> held = db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = 1");

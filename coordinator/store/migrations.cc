@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 6> kMigrations = {
+constexpr std::array<const char*, 7> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -90,6 +90,20 @@ constexpr std::array<const char*, 6> kMigrations = {
     R"sql(
     ALTER TABLE workers ADD COLUMN secret_sha256 TEXT NOT NULL DEFAULT '';
     CREATE INDEX batches_by_worker ON batches(worker_id, state);
+    )sql",
+    // 7: each worker's share of each test (for its residual), its crashes
+    // and time losses, and whether it was taken off the test.
+    R"sql(
+    CREATE TABLE worker_results (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      worker_id INTEGER NOT NULL REFERENCES workers(id),
+      ll INTEGER NOT NULL DEFAULT 0, ld INTEGER NOT NULL DEFAULT 0, dd_wl INTEGER NOT NULL DEFAULT 0,
+      dw INTEGER NOT NULL DEFAULT 0, ww INTEGER NOT NULL DEFAULT 0,
+      wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0, losses INTEGER NOT NULL DEFAULT 0,
+      crashes INTEGER NOT NULL DEFAULT 0, time_losses INTEGER NOT NULL DEFAULT 0,
+      excluded_because TEXT NOT NULL DEFAULT '',  -- non-empty: no more work of this test for it
+      purged INTEGER NOT NULL DEFAULT 0,          -- 1: its pairs were taken off the totals; later reports count nothing
+      PRIMARY KEY (test_id, worker_id));
     )sql",
 };
 

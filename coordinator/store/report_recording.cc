@@ -7,6 +7,8 @@
 #include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
+#include "coordinator/store/worker_results.h"
+#include "stats/worker_homogeneity.h"
 #include "tuner/spsa_tune.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
@@ -60,6 +62,14 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     else if (!pair_games[0] || !pair_games[1])
       return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair.pair_index(), " is incomplete"));
   }
+  // A worker taken off the test with its pairs purged counts nothing more:
+  // whatever it still reports goes out again to others.
+  absl::StatusOr<bool> purged = WorkerPurged(*db_, test_id, report.worker_id());
+  if (!purged.ok()) return purged.status();
+  if (*purged) {
+    handed_back.clear();
+    for (const v1::PairAssignment& pair : batch.pairs()) handed_back.push_back(&pair);
+  }
   for (const v1::PairAssignment* pair : handed_back) games.erase(pair->pair_index());
   v1::Pentanomial penta;
   v1::WinDrawLoss wdl;
@@ -76,6 +86,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
   if (!test.ok()) return test.status();
   if (state != kReported) {
     const std::optional<stats::SprtParameters> sprt = SprtOf(test->spec);
+    WorkerShare share;  // what this report adds to its worker's share of the test
     for (const auto& [pair_index, pair_games] : games) {
       absl::StatusOr<sqlite::Statement> count = db_->Cached(
           "INSERT OR IGNORE INTO counted_pairs (test_id, pair_index, batch_id) VALUES (?, ?, ?)");
@@ -89,6 +100,10 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
       result.counted = true;
       CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), test->pentanomial, test->wdl);
       CountPair(DevHalfPoints(*pair_games[0]), DevHalfPoints(*pair_games[1]), result.counted_pairs, result.counted_games);
+      for (const v1::GameOutcome* game : pair_games) {
+        share.crashes += game->termination() == v1::TERMINATION_CRASH;
+        share.time_losses += game->termination() == v1::TERMINATION_TIME_FORFEIT;
+      }
       if (sprt && !Ended(test->state)) {
         const stats::SprtStatus status =
             stats::UpdateSprt(*sprt, ResultsOf(test->pentanomial, test->wdl), test->overshoot);
@@ -100,19 +115,25 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     }
     if (test->spec.has_spsa() && result.counted)
       if (absl::Status s = UpdateTheta(test_id, test->spec.spsa(), report.batch_id(), result); !s.ok()) return s;
-    if (!Ended(test->state)) {
-      const uint64_t counted = PairCount(test->pentanomial);
-      if (test->spec.has_fixed_pairs() && counted >= test->spec.fixed_pairs()) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "fixed games played";
-      } else if (test->spec.has_spsa() && counted >= test->spec.spsa().pairs()) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "tune completed";
-      } else if (test->spec.max_pairs() > 0 && counted >= test->spec.max_pairs()) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "maximum games played";
-      }
+    if (result.counted) {
+      share.pentanomial = result.counted_pairs;
+      share.wdl = result.counted_games;
+      absl::StatusOr<v1::WorkerResult> worker = AddToWorkerResult(*db_, test_id, report.worker_id(), share);
+      if (!worker.ok()) return worker.status();
+      // A worker whose engines keep crashing or losing on time there plays
+      // no more of the test (its games so far still count, as in fishtest).
+      const uint64_t played = 2 * PairCount(worker->pentanomial());
+      if (worker->excluded_because().empty() &&
+          stats::TooManyCrashesOrTimeLosses(played, worker->crashes(), worker->time_losses()))
+        if (absl::Status s = ExcludeWorkerResult(
+                *db_, test_id, report.worker_id(),
+                absl::StrCat(worker->crashes(), " crashes and ", worker->time_losses(), " time losses in ", played,
+                             " games"),
+                /*purged=*/false);
+            !s.ok())
+          return s;
     }
+    FinishIfCountReached(*test);
     for (const v1::PairAssignment* pair : handed_back)
       if (absl::Status s = RequeuePair(*db_, test_id, *pair); !s.ok()) return s;
     test->updated = absl::ToUnixSeconds(now);

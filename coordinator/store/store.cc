@@ -7,6 +7,7 @@
 #include "coordinator/store/migrations.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
+#include "coordinator/store/worker_results.h"
 
 namespace judkins {
 absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
@@ -29,7 +30,12 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
   if (!row.ok()) return row.status();
   absl::StatusOr<uint64_t> in_flight = PairsInFlight(db, test_id);
   if (!in_flight.ok()) return in_flight.status();
-  return ToMessage(*row, *in_flight);
+  v1::Test test = ToMessage(*row, *in_flight);
+  absl::StatusOr<std::vector<v1::WorkerResult>> workers = LoadWorkerResults(db, test_id);
+  if (!workers.ok()) return workers.status();
+  for (v1::WorkerResult& worker : *workers) *test.add_workers() = std::move(worker);
+  AddHomogeneity(test);
+  return test;
 }
 
 absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now) {

@@ -44,6 +44,11 @@ class Store {
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
+  // Takes the worker off the test: its counted pairs are purged and played
+  // again by others, the SPRT is evaluated afresh (a test it decided runs
+  // again), and it gets no more of the test's work (worker_exclusion.cc).
+  absl::StatusOr<v1::Test> ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
+                                         absl::Time now);
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests();
   // A tune's theta, its parameters and history; NOT_FOUND for other tests.
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);

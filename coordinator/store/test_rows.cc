@@ -1,6 +1,7 @@
 #include "coordinator/store/test_rows.h"
 
 #include "absl/strings/str_cat.h"
+#include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
 namespace judkins {
@@ -50,6 +51,21 @@ std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
 }
 
 bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
+
+void FinishIfCountReached(TestRow& test) {
+  if (Ended(test.state)) return;
+  const uint64_t counted = PairCount(test.pentanomial);
+  if (test.spec.has_fixed_pairs() && counted >= test.spec.fixed_pairs()) {
+    test.state = v1::TEST_STATE_FINISHED;
+    test.finished_because = "fixed games played";
+  } else if (test.spec.has_spsa() && counted >= test.spec.spsa().pairs()) {
+    test.state = v1::TEST_STATE_FINISHED;
+    test.finished_because = "tune completed";
+  } else if (test.spec.max_pairs() > 0 && counted >= test.spec.max_pairs()) {
+    test.state = v1::TEST_STATE_FINISHED;
+    test.finished_because = "maximum games played";
+  }
+}
 
 v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
   v1::Test test;

@@ -28,6 +28,9 @@ struct TestRow {
 
 std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec);
 bool Ended(v1::TestState state);
+// Finishes a running test whose counted pairs reached its fixed number, its
+// tune's iterations or its maximum (the SPRT decides in its own update).
+void FinishIfCountReached(TestRow& test);
 absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id);
 absl::Status SaveCounts(sqlite::Database& db, const TestRow& test);
 // Pairs of the test's leased batches.

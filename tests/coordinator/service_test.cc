@@ -418,6 +418,35 @@ TEST_F(CoordinatorTest, ReportsAndUploadsPastTheContractsLimitsAreRefusedWithThe
   EXPECT_TRUE(Send(Report(batch, worker)).counted()) << "the honest report still counts";
 }
 
+TEST_F(CoordinatorTest, GetTestShowsEachWorkersShareAndAnAdminCanExcludeAWorker) {
+  v1::TestSpec spec = Spec(Upload("engine"));
+  spec.set_fixed_pairs(100'000);
+  const uint64_t test = CreateTest(spec);
+  const uint64_t kept = RegisterWorker(), excluded = RegisterWorker();
+  Send(Report(Work(kept), kept));
+  const v1::Batch batch = Work(excluded);
+  Send(Report(batch, excluded));
+  v1::Test shown = Get(test);
+  ASSERT_EQ(shown.workers_size(), 2);
+  EXPECT_EQ(shown.workers(1).worker_id(), excluded);
+  EXPECT_EQ(shown.workers(1).pentanomial().ww(), uint64_t(batch.pairs_size()));
+
+  v1::ExcludeWorkerRequest request;
+  request.set_test_id(test);
+  request.set_worker_id(excluded);
+  request.set_reason("a different build");
+  EXPECT_EQ(admin_->ExcludeWorker(As(kWorkerToken).get(), request, &shown).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  ASSERT_TRUE(admin_->ExcludeWorker(As(kAdminToken).get(), request, &shown).ok());
+  EXPECT_EQ(shown.workers(1).excluded_because(), "excluded by admin: a different build");
+  EXPECT_EQ(PairCount(shown.pentanomial()), PairCount(shown.workers(0).pentanomial()));
+  EXPECT_EQ(Work(excluded).pairs_size(), 0) << "no more of this test for it";
+  request.set_worker_id(999);
+  EXPECT_EQ(admin_->ExcludeWorker(As(kAdminToken).get(), request, &shown).error_code(), grpc::StatusCode::NOT_FOUND);
+  request.set_reason(std::string(501, 'x'));
+  EXPECT_THAT(admin_->ExcludeWorker(As(kAdminToken).get(), request, &shown).error_message(), HasSubstr("reason:"));
+}
+
 TEST_F(CoordinatorTest, WatchStreamsChangesUntilTheTestEnds) {
   const uint64_t test = CreateTest(Spec(Upload("engine")));
   v1::WatchTestRequest request;
