@@ -135,6 +135,12 @@ void CoordinatorServer::Shutdown() {
   if (expiry_thread_.joinable()) expiry_thread_.join();
 }
 
-CoordinatorServer::~CoordinatorServer() { Shutdown(); }
+CoordinatorServer::~CoordinatorServer() {
+  Shutdown();
+  // The store's committer thread may still be finishing the last writes'
+  // callbacks, which touch the metrics and the change feed: it stops first,
+  // while they still exist (members are destroyed after this body).
+  store_.reset();
+}
 
 }  // namespace judkins

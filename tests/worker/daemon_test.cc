@@ -1,0 +1,75 @@
+// The worker daemon in-process against an in-process coordinator: its main
+// thread plays a batch while its heartbeat thread renews the lease, then
+// Stop() ends it cleanly. Labelled threaded: ThreadSanitizer runs it.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <thread>
+
+#include <grpcpp/create_channel.h>
+
+#include "coordinator/server/coordinator_server.h"
+#include "proto/convert/results.h"
+#include "tests/support/admin_calls.h"
+#include "tests/support/scratch_directory.h"
+#include "worker/daemon/daemon.h"
+
+namespace judkins {
+namespace {
+
+constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanly) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  CoordinatorOptions options;
+  options.listen = "127.0.0.1:0";
+  options.data_dir = scratch.path() + "/coordinator";
+  options.tokens = {kWorkerToken, kAdminToken};
+  options.scheduler.lease = absl::Seconds(2);  // shorter than the batch: only heartbeats keep it
+  options.scheduler.target_batch_time = absl::Seconds(4);
+  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
+  auto admin = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
+  std::ifstream engine_file(JUDKINS_ENGINE_PATH, std::ios::binary);
+  const std::string engine((std::istreambuf_iterator<char>(engine_file)), std::istreambuf_iterator<char>());
+  const std::string sha = testing::UploadBytes(*admin, engine, kAdminToken);
+  ASSERT_FALSE(sha.empty());
+  v1::CreateTestRequest create;
+  *create.mutable_spec() = testing::FixedPairsSpec(sha, 4, 300);
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  v1::Test test;
+  ASSERT_TRUE(admin->CreateTest(&context, create, &test).ok());
+
+  DaemonOptions daemon_options;
+  daemon_options.coordinator = target;
+  daemon_options.token = kWorkerToken;
+  daemon_options.name = "in-process";
+  daemon_options.work_dir = scratch.path() + "/worker";
+  daemon_options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
+  daemon_options.heartbeat_interval = absl::Milliseconds(100);
+  daemon_options.grace = absl::Seconds(5);
+  WorkerDaemon daemon(daemon_options);
+  absl::Status ended;
+  std::thread running([&] { ended = daemon.Run(); });
+  v1::Test now;
+  for (const absl::Time deadline = absl::Now() + absl::Seconds(120); absl::Now() < deadline;) {
+    grpc::ClientContext get_context;
+    get_context.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+    v1::GetTestRequest get;
+    get.set_test_id(test.id());
+    ASSERT_TRUE(admin->GetTest(&get_context, get, &now).ok());
+    if (now.state() == v1::TEST_STATE_FINISHED) break;
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  daemon.Stop();
+  running.join();
+  EXPECT_TRUE(ended.ok()) << ended;
+  EXPECT_EQ(now.state(), v1::TEST_STATE_FINISHED);
+  EXPECT_EQ(PairCount(now.pentanomial()), 4u);
+}
+
+}  // namespace
+}  // namespace judkins
