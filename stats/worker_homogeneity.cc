@@ -138,4 +138,15 @@ bool TooManyCrashesOrTimeLosses(uint64_t games, uint64_t crashes, uint64_t time_
          (games > kTimeLossGamesBeforeJudging && double(time_losses) / double(games) > kMaxTimeLossShare);
 }
 
+bool MisbehavesAlone(const WorkerConduct& worker, const std::vector<WorkerConduct>& others) {
+  if (!TooManyCrashesOrTimeLosses(worker.games, worker.crashes, worker.time_losses)) return false;
+  bool others_played = false;
+  for (const WorkerConduct& other : others) {
+    if (other.games == 0) continue;
+    if (TooManyCrashesOrTimeLosses(other.games, other.crashes, other.time_losses)) return false;
+    others_played = true;
+  }
+  return others_played;
+}
+
 }  // namespace judkins::stats

@@ -56,6 +56,15 @@ inline constexpr uint64_t kTimeLossGamesBeforeJudging = 20;
 inline constexpr double kMaxTimeLossShare = 0.1;
 bool TooManyCrashesOrTimeLosses(uint64_t games, uint64_t crashes, uint64_t time_losses);
 
+struct WorkerConduct {
+  uint64_t games = 0, crashes = 0, time_losses = 0;
+};
+// Whether to stop giving a worker a test's work: it is past the rule above
+// while the test's other workers that have played are not. Then the fault is
+// its own (hardware, load, a broken build); an engine that crashes or loses
+// on time on every worker keeps losing those games, which count.
+bool MisbehavesAlone(const WorkerConduct& worker, const std::vector<WorkerConduct>& others);
+
 // The standard normal z with P(Z > z) = p (p in [0, 1]); +inf at 0.
 double NormalUpperQuantile(double p);
 // P(X > x) for X chi-squared with an even number of degrees of freedom.

@@ -18,6 +18,19 @@ namespace {
 
 constexpr int kReported = 2;  // batch states: 1 leased, 2 reported, 3 expired
 
+// stats::MisbehavesAlone for the worker against the test's other workers.
+absl::StatusOr<bool> MisbehavesAlone(sqlite::Database& db, uint64_t test_id, const v1::WorkerResult& worker) {
+  auto conduct = [](const v1::WorkerResult& w) {
+    return stats::WorkerConduct{2 * PairCount(w.pentanomial()), w.crashes(), w.time_losses()};
+  };
+  absl::StatusOr<std::vector<v1::WorkerResult>> all = LoadWorkerResults(db, test_id);
+  if (!all.ok()) return all.status();
+  std::vector<stats::WorkerConduct> others;
+  for (const v1::WorkerResult& other : *all)
+    if (other.worker_id() != worker.worker_id()) others.push_back(conduct(other));
+  return stats::MisbehavesAlone(conduct(worker), others);
+}
+
 // The dev engine's half points in one game: it has Black in game 0 of a pair.
 int DevHalfPoints(const v1::GameOutcome& game) { return HalfPoints(game.result(), game.game_in_pair() == 0); }
 
@@ -120,11 +133,13 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
       share.wdl = result.counted_games;
       absl::StatusOr<v1::WorkerResult> worker = AddToWorkerResult(*db_, test_id, report.worker_id(), share);
       if (!worker.ok()) return worker.status();
-      // A worker whose engines keep crashing or losing on time there plays
-      // no more of the test (its games so far still count, as in fishtest).
+      // A worker whose engines keep crashing or losing on time there, when
+      // the others' do not, plays no more of the test (its games so far
+      // still count, as in fishtest).
       const uint64_t played = 2 * PairCount(worker->pentanomial());
-      if (worker->excluded_because().empty() &&
-          stats::TooManyCrashesOrTimeLosses(played, worker->crashes(), worker->time_losses()))
+      absl::StatusOr<bool> alone = MisbehavesAlone(*db_, test_id, *worker);
+      if (!alone.ok()) return alone.status();
+      if (worker->excluded_because().empty() && *alone)
         if (absl::Status s = ExcludeWorkerResult(
                 *db_, test_id, report.worker_id(),
                 absl::StrCat(worker->crashes(), " crashes and ", worker->time_losses(), " time losses in ", played,

@@ -68,15 +68,27 @@ TEST_F(WorkerResultsTest, EachWorkersShareIsKeptWithItsCrashesAndTimeLosses) {
 TEST_F(WorkerResultsTest, AWorkerWhoseEnginesKeepCrashingGetsNoMoreOfTheTest) {
   const uint64_t test = FixedTest(1000);
   const uint64_t crashing = NewWorker(), healthy = NewWorker();
+  Play(test, healthy, 2, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
   Play(test, crashing, 2, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_BLACK_WINS, v1::TERMINATION_CRASH);
   const v1::Test shown = *store_->GetTest(test);
   EXPECT_EQ(Of(shown, crashing).crashes(), 4u);
   EXPECT_THAT(Of(shown, crashing).excluded_because(), ::testing::HasSubstr("4 crashes"));
-  EXPECT_EQ(PairCount(shown.pentanomial()), 2u) << "its games so far still count";
+  EXPECT_EQ(PairCount(shown.pentanomial()), 4u) << "its games so far still count";
   absl::StatusOr<std::optional<v1::Batch>> refused = store_->LeaseBatch(test, crashing, 2, kNow, kNow + absl::Minutes(5));
   ASSERT_TRUE(refused.ok());
   EXPECT_FALSE(refused->has_value());
   EXPECT_GT(Lease(test, 2, healthy).pairs_size(), 0);
+}
+
+TEST_F(WorkerResultsTest, AnEngineThatCrashesOnEveryWorkerKeepsLosingInsteadOfStallingTheTest) {
+  const uint64_t test = FixedTest(1000);
+  const uint64_t a = NewWorker(), b = NewWorker();
+  for (uint64_t worker : {a, b, a, b})
+    Play(test, worker, 2, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_BLACK_WINS, v1::TERMINATION_CRASH);
+  const v1::Test shown = *store_->GetTest(test);
+  EXPECT_EQ(Of(shown, a).excluded_because(), "");
+  EXPECT_EQ(Of(shown, b).excluded_because(), "");
+  EXPECT_EQ(shown.wdl().losses(), 16u);
 }
 
 TEST_F(WorkerResultsTest, AForgerIsAnOutlierAndExcludingItPurgesAndReplaysItsPairs) {

@@ -67,6 +67,15 @@ TEST(WorkerHomogeneityTest, CrashesAndTimeLossesPastFishtestsThresholds) {
   EXPECT_TRUE(TooManyCrashesOrTimeLosses(100, 0, 11));
 }
 
+TEST(WorkerHomogeneityTest, AWorkerIsStoppedOnlyWhenItMisbehavesAndTheOthersDoNot) {
+  const WorkerConduct crashing{10, 4, 0}, healthy{40, 0, 0};
+  EXPECT_TRUE(MisbehavesAlone(crashing, {healthy}));
+  EXPECT_FALSE(MisbehavesAlone(crashing, {})) << "alone on the test: the engine may be at fault";
+  EXPECT_FALSE(MisbehavesAlone(crashing, {{0, 0, 0}})) << "the other has played nothing yet";
+  EXPECT_FALSE(MisbehavesAlone(crashing, {healthy, {8, 5, 0}})) << "another crashes too: the engine's fault";
+  EXPECT_FALSE(MisbehavesAlone(healthy, {crashing}));
+}
+
 TEST(WorkerHomogeneityTest, NormalQuantilesReachFarIntoTheTail) {
   EXPECT_NEAR(NormalUpperQuantile(0.025), 1.959963984540054, 1e-9);
   EXPECT_NEAR(NormalUpperQuantile(0.5), 0, 1e-12);
