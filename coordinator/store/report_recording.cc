@@ -23,12 +23,16 @@ absl::StatusOr<bool> MisbehavesAlone(sqlite::Database& db, uint64_t test_id, con
   auto conduct = [](const v1::WorkerResult& w) {
     return stats::WorkerConduct{2 * PairCount(w.pentanomial()), w.crashes(), w.time_losses()};
   };
+  // The other workers' rows are read only for a worker past the rule: not on
+  // every counted report.
+  const stats::WorkerConduct own = conduct(worker);
+  if (!stats::TooManyCrashesOrTimeLosses(own.games, own.crashes, own.time_losses)) return false;
   absl::StatusOr<std::vector<v1::WorkerResult>> all = LoadWorkerResults(db, test_id);
   if (!all.ok()) return all.status();
   std::vector<stats::WorkerConduct> others;
   for (const v1::WorkerResult& other : *all)
     if (other.worker_id() != worker.worker_id()) others.push_back(conduct(other));
-  return stats::MisbehavesAlone(conduct(worker), others);
+  return stats::MisbehavesAlone(own, others);
 }
 
 // The dev engine's half points in one game: it has Black in game 0 of a pair.
