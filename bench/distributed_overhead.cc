@@ -12,7 +12,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "tests/support/coordinator_process.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 #include "worker/match/match_runner.h"
 
 namespace judkins {
@@ -25,7 +25,7 @@ int Main(int pairs, int nodes) {
   const std::string root = std::filesystem::temp_directory_path().string() + "/judkins_distributed_overhead";
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root);
-  testing::CoordinatorProcess coordinator(root + "/coordinator", {"--batch_seconds=30"});
+  testing::CoordinatorProcess coordinator(root + "/coordinator", {"--batch-seconds=30"});
   coordinator.Start();
   const std::string engine = coordinator.Upload(JUDKINS_ENGINE_PATH);
   std::vector<std::unique_ptr<EngineProcess>> workers;

@@ -1,33 +1,28 @@
 // What the judkins and judkins-tune commands share: the connection options
-// (--server, --token-file, --tls-ca/--tls-cert/--tls-key, with their environment defaults), the
-// split of positional words from options, and JSON output.
+// (--server, --token-file, --tls-ca, --tls-cert, --tls-key, with their
+// environment defaults), declared once on the program so they may follow
+// any subcommand.
 #ifndef JUDKINS_CLI_COMMAND_SUPPORT_H_
 #define JUDKINS_CLI_COMMAND_SUPPORT_H_
 
-#include <string>
-#include <vector>
+#include <CLI/CLI.hpp>
 
-#include <google/protobuf/message.h>
-
-#include "absl/status/statusor.h"
 #include "cli/admin_client.h"
-#include "common/grouped_options.h"
 
 namespace judkins {
 
-struct Connection {
-  Connection();  // $JUDKINS_SERVER (default 127.0.0.1:50051), $JUDKINS_ADMIN_TOKEN
-  ServerAddress address;
+inline constexpr char kDefaultServer[] = "127.0.0.1:50051";
+
+class ConnectionOptions {
+ public:
+  // Declares the options on `app` (the program) and lets its subcommands
+  // take them too.
+  void Declare(CLI::App& app);
+  const ServerAddress& address() const { return address_; }
+
+ private:
+  ServerAddress address_{.target = kDefaultServer};
 };
-
-// Splits the words after the command into connection options, applied to
-// `connection`, and the rest.
-absl::StatusOr<std::vector<OptionGroup>> Options(const std::vector<std::string>& words, Connection& connection);
-
-// Positional words before the first option; `rest` gets the options.
-std::vector<std::string> Positional(const std::vector<std::string>& words, std::vector<std::string>& rest);
-
-std::string Json(const google::protobuf::Message& message);
 
 }  // namespace judkins
 

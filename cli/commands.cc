@@ -2,207 +2,139 @@
 
 #include <unistd.h>
 
-#include <cstdlib>
 #include <fstream>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "cli/admin_client.h"
 #include "cli/command_support.h"
-#include "common/grouped_options.h"
+#include "cli/test_spec_options.h"
+#include "common/command_line.h"
+#include "proto/convert/json.h"
 #include "proto/convert/stats_text.h"
 
 namespace judkins {
 namespace {
 
-absl::Status Invalid(absl::string_view option, absl::string_view why) {
-  return absl::InvalidArgumentError(absl::StrCat("--", option, ": ", why));
-}
+constexpr char kProgram[] = "judkins";
+// Records of a long test stream for a while.
+constexpr absl::Duration kRecordsTimeout = absl::Hours(1);
 
-absl::Status EngineFromGroup(const OptionGroup& group, v1::EngineSpec& engine) {
-  absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
-  if (!pairs.ok()) return pairs.status();
-  for (const auto& [key, value] : *pairs) {
-    if (key == "sha") engine.set_artifact_sha256(value);
-    else if (key == "name") engine.set_name(value);
-    else if (absl::StartsWith(key, "option.") && key.size() > 7) {
-      v1::EngineOption& option = *engine.add_options();
-      option.set_name(key.substr(7));
-      option.set_value(value);
-    } else {
-      return Invalid(group.name, absl::StrCat("unknown key '", key, "' (sha, name, option.NAME)"));
-    }
-  }
-  if (engine.name().empty()) engine.set_name(group.name);
-  return absl::OkStatus();
-}
-
-int Fail(std::ostream& err, absl::string_view message) {
-  err << "judkins: " << message << "\n";
-  return 1;
-}
-
-int UploadEngine(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> option_words;
-  const std::vector<std::string> paths = Positional(words, option_words);
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
-  if (paths.size() != 1 || !options->empty()) return Fail(err, "usage: judkins engine upload PATH");
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
-  absl::StatusOr<std::string> sha256 = client->UploadFile(paths[0]);
-  if (!sha256.ok()) return Fail(err, sha256.status().message());
-  out << *sha256 << "\n";
-  return 0;
-}
-
-int CreateTest(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
-  std::vector<std::string> spec_words;
-  for (const OptionGroup& group : *options) {
-    spec_words.push_back("--" + group.name);
-    spec_words.insert(spec_words.end(), group.values.begin(), group.values.end());
-  }
-  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec(spec_words);
-  if (!spec.ok()) return Fail(err, spec.status().message());
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
-  absl::StatusOr<v1::Test> test = client->CreateTest(*spec);
-  if (!test.ok()) return Fail(err, test.status().message());
-  out << test->id() << "\n";
-  return 0;
-}
-
-// test list | show ID | stop ID | watch ID | exclude ID WORKER [--reason TEXT]
-int TestCommand(const std::string& verb, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> option_words;
-  const std::vector<std::string> ids = Positional(words, option_words);
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
+// The words of each command, bound to its options.
+struct Arguments {
+  std::string path, out_file, reason;
+  uint64_t test_id = 0, worker_id = 0;
   bool all = false, json = false;
-  std::string reason;
-  for (const OptionGroup& group : *options) {
-    if (group.name == "all") all = true;
-    else if (group.name == "json") json = true;
-    else if (group.name == "reason" && verb == "exclude") reason = absl::StrJoin(group.values, " ");
-    else return Fail(err, absl::StrCat("unknown option --", group.name));
-  }
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
-  if (verb == "list") {
-    v1::ListTestsRequest request;
-    request.set_include_finished(all);
-    v1::ListTestsResponse response;
-    const grpc::Status status = client->stub().ListTests(client->Context().get(), request, &response);
-    if (!status.ok()) return Fail(err, Describe(status));
-    if (json) out << Json(response);
-    else for (const v1::Test& test : response.tests()) out << TestLine(test) << "\n";
-    return 0;
-  }
-  uint64_t id = 0, worker = 0;
-  if (verb == "exclude") {
-    if (ids.size() != 2 || !absl::SimpleAtoi(ids[0], &id) || !absl::SimpleAtoi(ids[1], &worker))
-      return Fail(err, "usage: judkins test exclude TEST_ID WORKER_ID [--reason TEXT]");
-  } else if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) {
-    return Fail(err, absl::StrCat("usage: judkins test ", verb, " ID"));
-  }
-  v1::Test test;
-  grpc::Status status;
-  if (verb == "show") {
-    v1::GetTestRequest request;
-    request.set_test_id(id);
-    status = client->stub().GetTest(client->Context().get(), request, &test);
-  } else if (verb == "stop") {
-    v1::StopTestRequest request;
-    request.set_test_id(id);
-    status = client->stub().StopTest(client->Context().get(), request, &test);
-  } else if (verb == "exclude") {
-    v1::ExcludeWorkerRequest request;
-    request.set_test_id(id);
-    request.set_worker_id(worker);
-    request.set_reason(reason);
-    status = client->stub().ExcludeWorker(client->Context().get(), request, &test);
-  } else if (verb == "watch") {
-    v1::WatchTestRequest request;
-    request.set_test_id(id);
-    auto context = client->Context(absl::InfiniteDuration());
-    auto reader = client->stub().WatchTest(context.get(), request);
-    const bool terminal = isatty(STDOUT_FILENO);
-    std::string shown;
-    while (reader->Read(&test)) {
-      const std::string line = TestLine(test);
-      if (line == shown) continue;
-      shown = line;
-      out << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
-    }
-    if (terminal && !shown.empty()) out << "\n";
-    status = reader->Finish();
-    if (status.ok()) return 0;
-  } else {
-    return Fail(err, absl::StrCat("unknown test command '", verb, "' (create, list, show, stop, watch, records)"));
-  }
-  if (!status.ok()) return Fail(err, Describe(status));
-  out << (json || verb == "show" ? Json(test) : TestLine(test) + "\n");
-  return 0;
+};
+
+int UploadEngine(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<std::string> sha256 = client.UploadFile(args.path);
+  if (!sha256.ok()) return Fail(err, kProgram, sha256.status().message());
+  out << *sha256 << "\n";
+  return kExitOk;
 }
 
-// test records ID [--out FILE]: the records workers sent, in batch order.
-int TestRecords(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> option_words;
-  const std::vector<std::string> ids = Positional(words, option_words);
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
-  std::string out_file;
-  for (const OptionGroup& group : *options) {
-    absl::StatusOr<std::string> value = SingleValue(group);
-    if (group.name == "out" && value.ok()) out_file = *value;
-    else return Fail(err, absl::StrCat("--", group.name, ": bad or unknown option (--out FILE)"));
+int CreateTest(AdminClient& client, const v1::TestSpec& spec, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<v1::Test> test = client.CreateTest(spec);
+  if (!test.ok()) return Fail(err, kProgram, test.status().message());
+  out << test->id() << "\n";
+  return kExitOk;
+}
+
+int ListTests(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::ListTestsRequest request;
+  request.set_include_finished(args.all);
+  v1::ListTestsResponse response;
+  const grpc::Status status = client.stub().ListTests(client.Context().get(), request, &response);
+  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (args.json) out << JsonOf(response);
+  else for (const v1::Test& test : response.tests()) out << TestLine(test) << "\n";
+  return kExitOk;
+}
+
+// show, stop and exclude answer with the test.
+int PrintTest(const grpc::Status& status, const v1::Test& test, bool json, std::ostream& out, std::ostream& err) {
+  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  out << (json ? JsonOf(test) : TestLine(test) + "\n");
+  return kExitOk;
+}
+
+int ShowTest(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::GetTestRequest request;
+  request.set_test_id(args.test_id);
+  v1::Test test;
+  const grpc::Status status = client.stub().GetTest(client.Context().get(), request, &test);
+  return PrintTest(status, test, /*json=*/true, out, err);
+}
+
+int StopTest(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::StopTestRequest request;
+  request.set_test_id(args.test_id);
+  v1::Test test;
+  const grpc::Status status = client.stub().StopTest(client.Context().get(), request, &test);
+  return PrintTest(status, test, args.json, out, err);
+}
+
+int ExcludeWorker(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::ExcludeWorkerRequest request;
+  request.set_test_id(args.test_id);
+  request.set_worker_id(args.worker_id);
+  request.set_reason(args.reason);
+  v1::Test test;
+  const grpc::Status status = client.stub().ExcludeWorker(client.Context().get(), request, &test);
+  return PrintTest(status, test, args.json, out, err);
+}
+
+// One line per change of the test until it finishes; on a terminal, the
+// line is rewritten in place.
+int WatchTest(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::WatchTestRequest request;
+  request.set_test_id(args.test_id);
+  auto context = client.Context(absl::InfiniteDuration());
+  auto reader = client.stub().WatchTest(context.get(), request);
+  const bool terminal = isatty(STDOUT_FILENO);
+  std::string shown;
+  v1::Test test;
+  while (reader->Read(&test)) {
+    const std::string line = TestLine(test);
+    if (line == shown) continue;
+    shown = line;
+    out << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
   }
-  uint64_t id = 0;
-  if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) return Fail(err, "usage: judkins test records ID [--out FILE]");
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
+  if (terminal && !shown.empty()) out << "\n";
+  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kProgram, Describe(status));
+  return kExitOk;
+}
+
+// The records workers sent, in batch order.
+int TestRecords(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
   std::ofstream file;
-  if (!out_file.empty()) {
-    file.open(out_file);
-    if (!file) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
+  if (!args.out_file.empty()) {
+    file.open(args.out_file);
+    if (!file) return Fail(err, kProgram, absl::StrCat("cannot write '", args.out_file, "'"));
   }
-  std::ostream& sink = out_file.empty() ? out : file;
+  std::ostream& sink = args.out_file.empty() ? out : file;
   v1::GetRecordsRequest request;
-  request.set_test_id(id);
-  auto context = client->Context(absl::Hours(1));
-  auto reader = client->stub().GetRecords(context.get(), request);
+  request.set_test_id(args.test_id);
+  auto context = client.Context(kRecordsTimeout);
+  auto reader = client.stub().GetRecords(context.get(), request);
   v1::RecordsChunk chunk;
   while (reader->Read(&chunk)) sink << chunk.records();
-  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, Describe(status));
-  if (!sink) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
-  return 0;
+  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!sink) return Fail(err, kProgram, absl::StrCat("cannot write '", args.out_file, "'"));
+  return kExitOk;
 }
 
-int Workers(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
-  if (!options->empty()) return Fail(err, absl::StrCat("unknown option --", (*options)[0].name));
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
+int ListWorkers(AdminClient& client, std::ostream& out, std::ostream& err) {
   v1::ListWorkersResponse response;
-  const grpc::Status status = client->stub().ListWorkers(client->Context().get(), v1::ListWorkersRequest(), &response);
-  if (!status.ok()) return Fail(err, Describe(status));
+  const grpc::Status status = client.stub().ListWorkers(client.Context().get(), v1::ListWorkersRequest(), &response);
+  if (!status.ok()) return Fail(err, kProgram, Describe(status));
   const int64_t now = absl::ToUnixSeconds(absl::Now());
   for (const v1::WorkerInfo& w : response.workers())
     out << absl::StrFormat("%4d  %-20s concurrency %-3d speed %-10.0f batches %-3d seen %ds ago\n", w.id(),
                            w.capabilities().name(), w.capabilities().concurrency(), w.capabilities().speed(),
                            w.batches_in_flight(), now - w.last_seen_unix());
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
@@ -233,97 +165,68 @@ std::string TestLine(const v1::Test& test) {
   return line;
 }
 
-absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words) {
-  absl::StatusOr<std::vector<OptionGroup>> groups = ParseGroupedOptions(words);
-  if (!groups.ok()) return groups.status();
-  v1::TestSpec spec;
-  spec.set_book("default");
-  uint64_t pairs = 0;  // with --sprt a cap, else the fixed number of pairs
-  for (const OptionGroup& group : *groups) {
-    const std::string& name = group.name;
-    absl::StatusOr<std::string> value = SingleValue(group);
-    if (name == "dev" || name == "base") {
-      if (absl::Status s = EngineFromGroup(group, name == "dev" ? *spec.mutable_dev() : *spec.mutable_base()); !s.ok())
-        return s;
-    } else if (name == "tc" || name == "byoyomi") {
-      if (!value.ok()) return value.status();
-      if (name == "tc") spec.mutable_time_control()->set_fischer(*value);
-      else spec.mutable_time_control()->set_byoyomi(*value);
-    } else if (name == "movetime") {
-      double seconds = 0;
-      if (!value.ok() || !absl::SimpleAtod(*value, &seconds)) return Invalid(name, "seconds");
-      spec.mutable_time_control()->set_movetime(seconds);
-    } else if (name == "nodes" || name == "depth" || name == "pairs" || name == "priority" || name == "throughput" ||
-               name == "max-pairs") {
-      int64_t number = 0;
-      if (!value.ok() || !absl::SimpleAtoi(*value, &number) || number < (name == "priority" ? -1000 : 0))
-        return Invalid(name, "an integer");
-      if (name == "nodes") spec.mutable_time_control()->set_nodes(number);
-      else if (name == "depth") spec.mutable_time_control()->set_depth(uint32_t(number));
-      else if (name == "pairs") pairs = uint64_t(number);
-      else if (name == "priority") spec.set_priority(int32_t(number));
-      else if (name == "throughput") spec.set_throughput(uint32_t(number));
-      else spec.set_max_pairs(number);
-    } else if (name == "openings") {
-      absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
-      if (!pairs.ok()) return pairs.status();
-      for (const auto& [key, v] : *pairs) {
-        uint32_t size = 0;
-        if (key == "book") spec.set_book(v);
-        else if (key == "size" && absl::SimpleAtoi(v, &size)) spec.set_book_size(size);
-        else return Invalid(name, "book=NAME size=N");
-      }
-    } else if (name == "sprt") {
-      absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
-      if (!pairs.ok()) return pairs.status();
-      v1::SprtSpec& sprt = *spec.mutable_sprt();
-      sprt.set_model(v1::ELO_MODEL_NORMALIZED);
-      for (const auto& [key, v] : *pairs) {
-        double number = 0;
-        if (key == "model") {
-          if (v == "normalized") sprt.set_model(v1::ELO_MODEL_NORMALIZED);
-          else if (v == "logistic") sprt.set_model(v1::ELO_MODEL_LOGISTIC);
-          else if (v == "bayeselo") sprt.set_model(v1::ELO_MODEL_BAYESELO);
-          else return Invalid(name, "model must be normalized, logistic or bayeselo");
-        } else if (!absl::SimpleAtod(v, &number)) {
-          return Invalid(name, absl::StrCat("'", key, "' needs a number"));
-        } else if (key == "elo0") sprt.set_elo0(number);
-        else if (key == "elo1") sprt.set_elo1(number);
-        else if (key == "alpha") sprt.set_alpha(number);
-        else if (key == "beta") sprt.set_beta(number);
-        else return Invalid(name, absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
-      }
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown option --", name));
-    }
-  }
-  if (!spec.has_dev() || !spec.has_base()) return absl::InvalidArgumentError("give --dev sha=... and --base sha=...");
-  if (!spec.has_time_control()) return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
-  if (!spec.has_sprt() && pairs == 0) return absl::InvalidArgumentError("give --sprt ... or --pairs N");
-  // --pairs caps an SPRT (its max_pairs) and is the length of any other test.
-  if (spec.has_sprt() && pairs > 0) spec.set_max_pairs(pairs);
-  else if (!spec.has_sprt()) spec.set_fixed_pairs(pairs);
-  if (spec.book_size() == 0) spec.set_book_size(500);  // books/default.sfen
-  return spec;
-}
-
 int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  const std::string usage =
-      "usage: judkins engine upload PATH | test create OPTIONS | test list [--all] | test show|stop|watch ID\n"
-      "       | test exclude ID WORKER_ID [--reason TEXT]\n"
-      "       | test records ID [--out FILE] | workers\n"
-      "       (--server HOST:PORT, --token-file F, --tls-ca F [--tls-cert F --tls-key F];\n"
-      "        or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
-  if (words.size() >= 2 && words[0] == "engine" && words[1] == "upload")
-    return UploadEngine({words.begin() + 2, words.end()}, out, err);
-  if (words.size() >= 2 && words[0] == "test" && words[1] == "create")
-    return CreateTest({words.begin() + 2, words.end()}, out, err);
-  if (words.size() >= 2 && words[0] == "test" && words[1] == "records")
-    return TestRecords({words.begin() + 2, words.end()}, out, err);
-  if (words.size() >= 2 && words[0] == "test") return TestCommand(words[1], {words.begin() + 2, words.end()}, out, err);
-  if (!words.empty() && words[0] == "workers") return Workers({words.begin() + 1, words.end()}, out, err);
-  err << usage << "\n";
-  return 2;
+  // Step 1. The command line: every command with its options.
+  CLI::App app("The coordinator's client: upload engines, create, watch and stop tests, list workers.", kProgram);
+  SetUpCommandLine(app);
+  app.require_subcommand(1);
+  ConnectionOptions connection;
+  connection.Declare(app);
+  Arguments args;
+  auto add_test_id = [&args](CLI::App& command) {
+    command.add_option("id", args.test_id, "the test's id")->required();
+  };
+
+  CLI::App& engine = *app.add_subcommand("engine", "engine binaries on the coordinator");
+  engine.require_subcommand(1);
+  CLI::App& upload = *engine.add_subcommand("upload", "upload an engine binary; prints its SHA-256");
+  upload.add_option("path", args.path, "the engine binary")->required()->check(CLI::ExistingFile);
+
+  CLI::App& test = *app.add_subcommand("test", "tests: create, list, show, stop, watch, exclude a worker, records");
+  test.require_subcommand(1);
+  CLI::App& create = *test.add_subcommand("create", "create a test; prints its id");
+  const TestSpecOptions spec_options(create, TestSpecOptions::Parts::kWholeTest);
+  CLI::App& list = *test.add_subcommand("list", "one line per running or pending test");
+  list.add_flag("--all", args.all, "finished tests too");
+  list.add_flag("--json", args.json, "print JSON");
+  CLI::App& show = *test.add_subcommand("show", "a test in full, as JSON");
+  add_test_id(show);
+  CLI::App& stop = *test.add_subcommand("stop", "stop a test");
+  add_test_id(stop);
+  stop.add_flag("--json", args.json, "print the test as JSON");
+  CLI::App& watch = *test.add_subcommand("watch", "follow a test until it finishes");
+  add_test_id(watch);
+  CLI::App& exclude = *test.add_subcommand("exclude", "take a worker off a test and drop its results");
+  add_test_id(exclude);
+  exclude.add_option("worker", args.worker_id, "the worker's id")->required();
+  exclude.add_option("--reason", args.reason, "why, for the test's log");
+  exclude.add_flag("--json", args.json, "print the test as JSON");
+  CLI::App& records = *test.add_subcommand("records", "the test's game records, in batch order");
+  add_test_id(records);
+  records.add_option("--out", args.out_file, "write them to this file instead of stdout");
+
+  app.add_subcommand("workers", "one line per connected worker");
+  if (std::optional<int> exit = ParseCommandLine(app, words, out, err)) return *exit;
+
+  // Step 2. What the coordinator is not needed to check.
+  absl::StatusOr<v1::TestSpec> spec;
+  if (create.parsed()) {
+    spec = spec_options.Spec();
+    if (!spec.ok()) return Fail(err, "judkins test create", spec.status().message(), kExitUsage);
+  }
+
+  // Step 3. The call.
+  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address());
+  if (!client.ok()) return Fail(err, kProgram, client.status().message());
+  if (upload.parsed()) return UploadEngine(*client, args, out, err);
+  if (create.parsed()) return CreateTest(*client, *spec, out, err);
+  if (list.parsed()) return ListTests(*client, args, out, err);
+  if (show.parsed()) return ShowTest(*client, args, out, err);
+  if (stop.parsed()) return StopTest(*client, args, out, err);
+  if (watch.parsed()) return WatchTest(*client, args, out, err);
+  if (exclude.parsed()) return ExcludeWorker(*client, args, out, err);
+  if (records.parsed()) return TestRecords(*client, args, out, err);
+  return ListWorkers(*client, out, err);  // `workers`: require_subcommand leaves no other
 }
 
 }  // namespace judkins

@@ -1,4 +1,5 @@
-// The judkins commands: engine upload, test create|list|show|stop|watch, workers.
+// The judkins commands: engine upload; test create, list, show, stop, watch,
+// exclude, records; workers. `judkins --help` lists them.
 #ifndef JUDKINS_CLI_COMMANDS_H_
 #define JUDKINS_CLI_COMMANDS_H_
 
@@ -6,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "judkins/v1/coordinator.pb.h"
 
 namespace judkins {
@@ -14,9 +14,6 @@ namespace judkins {
 // Runs `judkins WORDS...`; prints results to out and one-line errors to err.
 // Returns the exit code.
 int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
-
-// The TestSpec that `test create` builds from its options (exposed for tests).
-absl::StatusOr<v1::TestSpec> ParseTestSpec(const std::vector<std::string>& words);
 
 // One line for a test, as `test list` and `test watch` print it.
 std::string TestLine(const v1::Test& test);

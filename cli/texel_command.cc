@@ -8,17 +8,18 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "common/grouped_options.h"
+#include "common/command_line.h"
 #include "common/read_file.h"
 #include "tuner/texel/texel_fit.h"
 
 namespace judkins {
 namespace {
 
-int Fail(std::ostream& err, absl::string_view message) {
-  err << "judkins-tune texel: " << message << "\n";
-  return 1;
-}
+constexpr char kProgram[] = "judkins-tune texel";
+constexpr int kMaxThreads = 256, kMaxIterations = 100'000, kMaxRounds = 100, kMaxSkipPlies = 1000;
+constexpr int kMaxPositions = 100'000'000;
+
+int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kProgram, message); }
 
 // A file as given, or the record files (*.pgn) under a directory.
 absl::StatusOr<std::vector<std::string>> RecordFiles(const std::vector<std::string>& paths) {
@@ -41,48 +42,41 @@ absl::StatusOr<std::vector<std::string>> RecordFiles(const std::vector<std::stri
 
 }  // namespace
 
-int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  absl::StatusOr<std::vector<OptionGroup>> options = ParseGroupedOptions(words);
-  if (!options.ok()) return Fail(err, options.status().message());
-  std::vector<std::string> record_paths, only;
-  std::string params_file, out_file = "texel.params";
-  texel::Extraction extraction;
-  texel::FitOptions fit;
-  for (const OptionGroup& group : *options) {
-    absl::StatusOr<std::string> value = SingleValue(group);
-    int number = 0;
-    auto need_number = [&](int low, int high) {
-      return value.ok() && absl::SimpleAtoi(*value, &number) && number >= low && number <= high;
-    };
-    if (group.name == "records" && !group.values.empty()) record_paths = group.values;
-    else if (group.name == "tune" && !group.values.empty()) only = group.values;
-    else if (group.name == "params" && value.ok()) params_file = *value;
-    else if (group.name == "out" && value.ok()) out_file = *value;
-    else if (group.name == "threads" && need_number(1, 256)) fit.threads = number;
-    else if (group.name == "iterations" && need_number(1, 100000)) fit.iterations = number;
-    else if (group.name == "rounds" && need_number(1, 100)) fit.rounds = number;
-    else if (group.name == "max-positions" && need_number(1, 100'000'000)) extraction.max_positions = number;
-    else if (group.name == "skip-plies" && need_number(0, 1000)) extraction.skip_plies = number;
-    else return Fail(err, absl::StrCat("--", group.name, ": bad or unknown option"));
-  }
-  if (record_paths.empty()) return Fail(err, "give --records FILE|DIR ...");
+TexelCommand::TexelCommand(CLI::App& command) {
+  command.add_option("--records", record_paths_, "record files, or directories of *.pgn files")
+      ->required()
+      ->default_str("");
+  command.add_option("--params", params_file_, "start from these parameters (default: the engine's own)")
+      ->check(CLI::ExistingFile);
+  command.add_option("--tune", only_, "fit only these parameters (default: every tunable one)")->default_str("");
+  command.add_option("--out", out_file_, "write the fitted parameters here");
+  command.add_option("--threads", fit_.threads, "threads (0: one per core)")->check(CLI::Range(0, kMaxThreads));
+  command.add_option("--iterations", fit_.iterations, "Adam steps per round")->check(CLI::Range(1, kMaxIterations));
+  command.add_option("--rounds", fit_.rounds, "linearisations")->check(CLI::Range(1, kMaxRounds));
+  command.add_option("--max-positions", extraction_.max_positions, "positions to keep at most (0: all)")
+      ->check(CLI::Range(0, kMaxPositions));
+  command.add_option("--skip-plies", extraction_.skip_plies, "plies of each game left out (the opening book's)")
+      ->check(CLI::Range(0, kMaxSkipPlies));
+}
 
+int TexelCommand::Run(std::ostream& out, std::ostream& err) const {
+  texel::FitOptions fit = fit_;  // with the slots chosen below
   EvalParams start;
-  if (!params_file.empty())
-    if (absl::Status s = start.LoadFile(params_file); !s.ok()) return Fail(err, s.message());
+  if (!params_file_.empty())
+    if (absl::Status s = start.LoadFile(params_file_); !s.ok()) return Fail(err, s.message());
   const auto registry = ParamRegistry();
-  if (only.empty()) {
+  if (only_.empty()) {
     for (int slot = 0; slot < int(registry.size()); ++slot)
       if (IsTunable(slot)) fit.slots.push_back(slot);
   } else {
-    for (const std::string& name : only) {
+    for (const std::string& name : only_) {
       const int slot = FindParam(name);
       if (slot < 0 || !IsTunable(slot)) return Fail(err, absl::StrCat("--tune: no parameter '", name, "'"));
       fit.slots.push_back(slot);
     }
   }
 
-  absl::StatusOr<std::vector<std::string>> files = RecordFiles(record_paths);
+  absl::StatusOr<std::vector<std::string>> files = RecordFiles(record_paths_);
   if (!files.ok()) return Fail(err, files.status().message());
   const absl::Time began = absl::Now();
   std::vector<texel::LabelledPosition> positions;
@@ -91,7 +85,7 @@ int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, st
   for (const std::string& file : *files) {
     absl::StatusOr<std::string> text = ReadFile(file);
     if (!text.ok()) return Fail(err, text.status().message());
-    if (absl::Status s = texel::ExtractPositions(*text, extraction, start, positions, seen, counts); !s.ok())
+    if (absl::Status s = texel::ExtractPositions(*text, extraction_, start, positions, seen, counts); !s.ok())
       return Fail(err, absl::StrCat(file, ": ", s.message()));
   }
   const double read_seconds = absl::ToDoubleSeconds(absl::Now() - began);
@@ -110,13 +104,13 @@ int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, st
   for (int slot : fit.slots)
     if (report.params[slot] != start[slot])
       out << absl::StrFormat("  %-24s %6d -> %6d\n", registry[slot].name, start[slot], report.params[slot]);
-  std::ofstream file(out_file);
+  std::ofstream file(out_file_);
   file << "# judkins-tune texel: " << positions.size() << " positions, loss " << report.loss_before << " -> "
        << report.loss_after << "\n"
        << ParamsCsv(report.params);
-  if (!file) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
-  out << "wrote " << out_file << " (load it with judkins-engine --params " << out_file << ")\n";
-  return 0;
+  if (!file) return Fail(err, absl::StrCat("cannot write '", out_file_, "'"));
+  out << "wrote " << out_file_ << " (load it with judkins-engine --params " << out_file_ << ")\n";
+  return kExitOk;
 }
 
 }  // namespace judkins

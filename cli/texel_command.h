@@ -7,9 +7,26 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
+#include "tuner/texel/labelled_positions.h"
+#include "tuner/texel/texel_fit.h"
+
 namespace judkins {
 
-int RunTexelCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err);
+class TexelCommand {
+ public:
+  // Declares the options on `command` (the `texel` subcommand).
+  explicit TexelCommand(CLI::App& command);
+  // Reads the records, fits, writes the params file; returns the exit code.
+  int Run(std::ostream& out, std::ostream& err) const;
+
+ private:
+  std::vector<std::string> record_paths_, only_;
+  std::string params_file_, out_file_ = "texel.params";
+  texel::Extraction extraction_;
+  texel::FitOptions fit_;
+};
 
 }  // namespace judkins
 

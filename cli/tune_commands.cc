@@ -15,7 +15,10 @@
 #include "cli/admin_client.h"
 #include "cli/command_support.h"
 #include "cli/commands.h"
+#include "cli/test_spec_options.h"
 #include "cli/texel_command.h"
+#include "common/command_line.h"
+#include "proto/convert/json.h"
 #include "cli/tune_chart.h"
 #include "common/read_file.h"
 #include "worker/usi_client/engine_process.h"
@@ -23,9 +26,14 @@
 namespace judkins {
 namespace {
 
-int Fail(std::ostream& err, absl::string_view message) {
-  err << "judkins-tune: " << message << "\n";
-  return 1;
+constexpr char kProgram[] = "judkins-tune";
+constexpr double kDefaultREnd = 0.002;  // fishtest's usual final learning rate
+constexpr uint64_t kMaxTunePairs = 100'000'000;
+constexpr uint32_t kMaxPairsPerBatch = 10'000;
+constexpr uint32_t kChartHistoryPoints = 400;  // enough for a smooth line, small to send
+
+int Fail(std::ostream& err, absl::string_view message, int code = kExitFailure) {
+  return judkins::Fail(err, kProgram, message, code);
 }
 
 int64_t Rounded(const v1::TunedParameter& parameter) {
@@ -79,63 +87,75 @@ absl::StatusOr<std::vector<v1::SpsaParameter>> TunedParameters(const std::string
   return chosen;
 }
 
-int CreateSpsa(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
+// spsa create: the tune's own options; the schedule comes from TestSpecOptions.
+struct SpsaArguments {
   std::string engine_path, params_file, name = "tune";
-  std::vector<std::string> only, passed_on, engine_options;
+  std::vector<std::string> only, engine_options;
+  double r_end = kDefaultREnd;
   v1::SpsaSpec spsa;
-  double r_end = 0.002;
-  for (const OptionGroup& group : *options) {
-    absl::StatusOr<std::string> value = SingleValue(group);
-    double number = 0;
-    auto need_number = [&](double low, double high) {
-      return value.ok() && absl::SimpleAtod(*value, &number) && number >= low && number <= high;
-    };
-    if (group.name == "engine" && value.ok()) engine_path = *value;
-    else if (group.name == "params" && value.ok()) params_file = *value;
-    else if (group.name == "name" && value.ok()) name = *value;
-    else if (group.name == "tune") only = group.values;
-    else if (group.name == "option") engine_options = group.values;
-    else if (group.name == "pairs" && need_number(1, 1e8)) spsa.set_pairs(uint64_t(number));
-    else if (group.name == "r-end" && need_number(1e-9, 1)) r_end = number;
-    else if (group.name == "a-ratio" && need_number(0, 10)) spsa.set_a_ratio(number);
-    else if (group.name == "alpha" && need_number(0, 2)) spsa.set_alpha(number);
-    else if (group.name == "gamma" && need_number(0, 1)) spsa.set_gamma(number);
-    else if (group.name == "pairs-per-batch" && need_number(1, 10000)) spsa.set_pairs_per_batch(uint32_t(number));
-    else if (group.name == "tc" || group.name == "byoyomi" || group.name == "movetime" || group.name == "nodes" ||
-             group.name == "depth" || group.name == "openings" || group.name == "priority" || group.name == "throughput") {
-      passed_on.push_back("--" + group.name);
-      passed_on.insert(passed_on.end(), group.values.begin(), group.values.end());
-    } else {
-      return Fail(err, absl::StrCat("--", group.name, ": bad or unknown option (see judkins-tune help)"));
-    }
-  }
-  if (engine_path.empty()) return Fail(err, "give --engine PATH (a judkins-engine binary: uploaded, and its params read)");
-  if (spsa.pairs() == 0) return Fail(err, "give --pairs N: game pairs (iterations) in the whole tune");
-  absl::StatusOr<std::vector<v1::SpsaParameter>> parameters = TunedParameters(engine_path, params_file, only, r_end);
+};
+
+void DeclareSpsaCreate(CLI::App& command, SpsaArguments& args) {
+  command.add_option("--engine", args.engine_path, "a judkins-engine binary: uploaded, and its parameters read")
+      ->required()
+      ->check(CLI::ExistingFile);
+  command.add_option_function<uint64_t>("--pairs", [&args](uint64_t pairs) { args.spsa.set_pairs(pairs); },
+                                        "game pairs (iterations) in the whole tune")
+      ->required()
+      ->check(CLI::Range(uint64_t(1), kMaxTunePairs));
+  command.add_option("--tune", args.only, "tune only these parameters (default: all the engine's)")->default_str("");
+  command.add_option("--params", args.params_file, "fishtest lines name,start,min,max,c_end,r_end instead")
+      ->check(CLI::ExistingFile);
+  command.add_option("--name", args.name, "the engines' names: NAME+ and NAME-");
+  command.add_option("--r-end", args.r_end, "the final learning rate of every parameter from the engine")
+      ->check(CLI::Range(1e-9, 1.0));
+  command.add_option_function<double>("--a-ratio", [&args](double v) { args.spsa.set_a_ratio(v); },
+                                      "A = a-ratio * pairs (default 0.1)")
+      ->check(CLI::Range(0.0, 10.0));
+  command.add_option_function<double>("--alpha", [&args](double v) { args.spsa.set_alpha(v); },
+                                      "gain decay (default 0.602)")
+      ->check(CLI::Range(0.0, 2.0));
+  command.add_option_function<double>("--gamma", [&args](double v) { args.spsa.set_gamma(v); },
+                                      "perturbation decay (default 0.101)")
+      ->check(CLI::Range(0.0, 1.0));
+  command.add_option_function<uint32_t>("--pairs-per-batch", [&args](uint32_t v) { args.spsa.set_pairs_per_batch(v); },
+                                        "pairs sharing one perturbation (default: the worker's concurrency)")
+      ->check(CLI::Range(uint32_t(1), kMaxPairsPerBatch));
+  command.add_option("--option", args.engine_options, "NAME=VALUE engine options for both sides")->default_str("");
+}
+
+int CreateSpsa(const ServerAddress& address, const SpsaArguments& args, const TestSpecOptions& schedule,
+               std::ostream& out, std::ostream& err) {
+  absl::StatusOr<v1::TestSpec> spec = schedule.Spec();
+  if (!spec.ok()) return Fail(err, spec.status().message(), kExitUsage);
+  absl::StatusOr<std::vector<v1::SpsaParameter>> parameters =
+      TunedParameters(args.engine_path, args.params_file, args.only, args.r_end);
   if (!parameters.ok()) return Fail(err, parameters.status().message());
+  v1::SpsaSpec spsa = args.spsa;
   for (v1::SpsaParameter& parameter : *parameters) *spsa.add_parameters() = std::move(parameter);
 
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
+  absl::StatusOr<AdminClient> client = AdminClient::Connect(address);
   if (!client.ok()) return Fail(err, client.status().message());
-  absl::StatusOr<std::string> sha256 = client->UploadFile(engine_path);
+  absl::StatusOr<std::string> sha256 = client->UploadFile(args.engine_path);
   if (!sha256.ok()) return Fail(err, sha256.status().message());
-  // The rest of the spec is what `judkins test create` builds from the same words.
-  for (const char* side : {"dev", "base"}) {
-    passed_on.insert(passed_on.end(), {absl::StrCat("--", side), absl::StrCat("sha=", *sha256),
-                                       absl::StrCat("name=", name, side[0] == 'd' ? "+" : "-")});
-    for (const std::string& option : engine_options) passed_on.push_back("option." + option);
+  // Both sides play the uploaded engine: dev with theta+, base with theta-.
+  for (v1::EngineSpec* side : {spec->mutable_dev(), spec->mutable_base()}) {
+    side->set_artifact_sha256(*sha256);
+    side->set_name(absl::StrCat(args.name, side == spec->mutable_dev() ? "+" : "-"));
+    for (const std::string& option : args.engine_options) {
+      const size_t equals = option.find('=');
+      if (equals == std::string::npos || equals == 0)
+        return Fail(err, absl::StrCat("--option: expected NAME=VALUE, got '", option, "'"), kExitUsage);
+      v1::EngineOption& engine_option = *side->add_options();
+      engine_option.set_name(option.substr(0, equals));
+      engine_option.set_value(option.substr(equals + 1));
+    }
   }
-  passed_on.insert(passed_on.end(), {"--pairs", absl::StrCat(spsa.pairs())});
-  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec(passed_on);
-  if (!spec.ok()) return Fail(err, spec.status().message());
   *spec->mutable_spsa() = spsa;  // the stop rule: the tune's pairs
   absl::StatusOr<v1::Test> test = client->CreateTest(*spec);
   if (!test.ok()) return Fail(err, test.status().message());
   out << test->id() << "\n";
-  return 0;
+  return kExitOk;
 }
 
 absl::StatusOr<v1::Tune> FetchTune(AdminClient& client, uint64_t id, uint32_t history_points) {
@@ -162,49 +182,40 @@ std::string TuneTable(const v1::Tune& tune) {
 }
 
 // show ID [--chart FILE.svg] [--json] | export ID [--out FILE]
-int ShowOrExport(const std::string& verb, const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> option_words;
-  const std::vector<std::string> ids = Positional(words, option_words);
-  Connection connection;
-  absl::StatusOr<std::vector<OptionGroup>> options = Options(option_words, connection);
-  if (!options.ok()) return Fail(err, options.status().message());
+struct ShowArguments {
   uint64_t id = 0;
-  if (ids.size() != 1 || !absl::SimpleAtoi(ids[0], &id)) return Fail(err, absl::StrCat("usage: judkins-tune ", verb, " ID"));
   std::string chart, out_file;
   bool json = false;
-  for (const OptionGroup& group : *options) {
-    absl::StatusOr<std::string> value = SingleValue(group);
-    if (group.name == "chart" && verb == "show" && value.ok()) chart = *value;
-    else if (group.name == "json" && verb == "show") json = true;
-    else if (group.name == "out" && verb == "export" && value.ok()) out_file = *value;
-    else return Fail(err, absl::StrCat("--", group.name, ": bad or unknown option for ", verb));
-  }
-  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address);
-  if (!client.ok()) return Fail(err, client.status().message());
-  absl::StatusOr<v1::Tune> tune = FetchTune(*client, id, chart.empty() ? 1 : 400);
+};
+
+int ShowTune(AdminClient& client, const ShowArguments& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<v1::Tune> tune = FetchTune(client, args.id, args.chart.empty() ? 1 : kChartHistoryPoints);
   if (!tune.ok()) return Fail(err, tune.status().message());
-  if (verb == "export") {
-    if (!out_file.empty()) {
-      std::ofstream file(out_file);
-      if (!(file << ParamsFileOf(*tune))) return Fail(err, absl::StrCat("cannot write '", out_file, "'"));
-      out << "wrote " << out_file << " (load it with judkins-engine --params " << out_file << ")\n";
-    } else {
-      out << ParamsFileOf(*tune) << "\n";
-    }
-    out << SetoptionLinesOf(*tune);
-    return 0;
-  }
-  if (json) {
-    out << Json(*tune);
-    return 0;
+  if (args.json) {
+    out << JsonOf(*tune);
+    return kExitOk;
   }
   out << TuneTable(*tune);
-  if (!chart.empty()) {
-    std::ofstream file(chart);
-    if (!(file << ThetaChartSvg(*tune))) return Fail(err, absl::StrCat("cannot write '", chart, "'"));
-    out << "chart: " << chart << "\n";
+  if (!args.chart.empty()) {
+    std::ofstream file(args.chart);
+    if (!(file << ThetaChartSvg(*tune))) return Fail(err, absl::StrCat("cannot write '", args.chart, "'"));
+    out << "chart: " << args.chart << "\n";
   }
-  return 0;
+  return kExitOk;
+}
+
+int ExportTune(AdminClient& client, const ShowArguments& args, std::ostream& out, std::ostream& err) {
+  absl::StatusOr<v1::Tune> tune = FetchTune(client, args.id, 1);
+  if (!tune.ok()) return Fail(err, tune.status().message());
+  if (!args.out_file.empty()) {
+    std::ofstream file(args.out_file);
+    if (!(file << ParamsFileOf(*tune))) return Fail(err, absl::StrCat("cannot write '", args.out_file, "'"));
+    out << "wrote " << args.out_file << " (load it with judkins-engine --params " << args.out_file << ")\n";
+  } else {
+    out << ParamsFileOf(*tune) << "\n";
+  }
+  out << SetoptionLinesOf(*tune);
+  return kExitOk;
 }
 
 }  // namespace
@@ -267,23 +278,35 @@ std::string SetoptionLinesOf(const v1::Tune& tune) {
 }
 
 int RunTuneCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  const std::string usage =
-      "usage: judkins-tune spsa create --engine PATH --pairs N [--tune NAME...] [--params FILE] [--r-end R]\n"
-      "                    [--a-ratio A] [--alpha X] [--gamma X] [--pairs-per-batch N] [--option NAME=VALUE...]\n"
-      "                    (--tc|--byoyomi|--movetime|--nodes|--depth ...) [--openings book=B size=N] [--priority P]\n"
-      "       judkins-tune show ID [--chart FILE.svg] [--json]\n"
-      "       judkins-tune export ID [--out FILE]\n"
-      "       judkins-tune texel --records PATH... [--params FILE] [--tune NAME...] [--out FILE] [--threads N]\n"
-      "                    [--iterations N] [--max-positions N]\n"
-      "       (--server HOST:PORT, --token-file F, --tls-ca F [--tls-cert F --tls-key F];\n"
-      "        or $JUDKINS_SERVER, $JUDKINS_ADMIN_TOKEN)";
-  if (words.size() >= 2 && words[0] == "spsa" && words[1] == "create")
-    return CreateSpsa({words.begin() + 2, words.end()}, out, err);
-  if (!words.empty() && (words[0] == "show" || words[0] == "export"))
-    return ShowOrExport(words[0], {words.begin() + 1, words.end()}, out, err);
-  if (!words.empty() && words[0] == "texel") return RunTexelCommand({words.begin() + 1, words.end()}, out, err);
-  err << usage << "\n";
-  return 2;
+  // Step 1. The command line.
+  CLI::App app("SPSA tunes on the coordinator's workers, and texel fits from recorded games.", kProgram);
+  SetUpCommandLine(app);
+  app.require_subcommand(1);
+  ConnectionOptions connection;
+  connection.Declare(app);
+  CLI::App& spsa = *app.add_subcommand("spsa", "SPSA tunes");
+  spsa.require_subcommand(1);
+  CLI::App& create = *spsa.add_subcommand("create", "start a tune of a judkins-engine's parameters; prints its id");
+  SpsaArguments spsa_args;
+  DeclareSpsaCreate(create, spsa_args);
+  const TestSpecOptions schedule(create, TestSpecOptions::Parts::kScheduleOnly);
+  ShowArguments show_args;
+  CLI::App& show = *app.add_subcommand("show", "a tune's parameters: start, theta, change, bounds");
+  show.add_option("id", show_args.id, "the tune's test id")->required();
+  show.add_option("--chart", show_args.chart, "also draw theta over the iterations into this SVG file");
+  show.add_flag("--json", show_args.json, "print JSON");
+  CLI::App& export_command = *app.add_subcommand("export", "the tuned values as a params file and setoption lines");
+  export_command.add_option("id", show_args.id, "the tune's test id")->required();
+  export_command.add_option("--out", show_args.out_file, "write the params file here");
+  const TexelCommand texel(*app.add_subcommand("texel", "fit evaluation weights to recorded games, offline"));
+  if (std::optional<int> exit = ParseCommandLine(app, words, out, err)) return *exit;
+
+  // Step 2. The command.
+  if (create.parsed()) return CreateSpsa(connection.address(), spsa_args, schedule, out, err);
+  if (!show.parsed() && !export_command.parsed()) return texel.Run(out, err);
+  absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address());
+  if (!client.ok()) return Fail(err, client.status().message());
+  return show.parsed() ? ShowTune(*client, show_args, out, err) : ExportTune(*client, show_args, out, err);
 }
 
 }  // namespace judkins

@@ -5,6 +5,7 @@
 #define JUDKINS_PROTO_CONTRACT_H_
 
 #include <cstddef>
+#include <cstdint>
 
 namespace judkins::contract {
 
@@ -25,6 +26,13 @@ inline constexpr int kMaxGamesPerReport = 4096;
 // A game's record: its tags, a reason cut to a few hundred bytes, and up to
 // 400 plies of about 40 bytes with their comments, with room to spare.
 inline constexpr size_t kMaxRecordBytesPerGame = 64 << 10;
+
+// A test's priority (higher first) and its share of the workers among tests
+// of equal priority (0: the default share, 100).
+inline constexpr int kMinPriority = -1000;
+inline constexpr int kMaxPriority = 1000;
+inline constexpr uint32_t kDefaultThroughput = 100;
+inline constexpr uint32_t kMaxThroughput = 10000;
 
 }  // namespace judkins::contract
 

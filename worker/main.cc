@@ -2,21 +2,28 @@
 //   judkins-worker match --engine cmd=PATH name=N option.X=Y ... --engine ... --tc 10+0.1 ...
 //   judkins-worker run --coordinator HOST:PORT --token-file F --concurrency N --cache DIR
 //   judkins-worker sprt --pentanomial LL,LD,DD,DW,WW | --wdl W,D,L --elo0 X --elo1 Y [--json]
+// `judkins-worker --help` and `judkins-worker COMMAND --help` tell the rest.
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "common/command_line.h"
 #include "worker/cli/match_command.h"
 #include "worker/cli/run_command.h"
 #include "worker/cli/sprt_command.h"
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  const std::string command = args.empty() ? "" : args[0];
-  const std::vector<std::string> rest(args.empty() ? args.end() : args.begin() + 1, args.end());
-  if (command == "match") return judkins::RunMatchCommand(rest);
-  if (command == "run") return judkins::RunWorkerCommand(rest);
-  if (command == "sprt") return judkins::RunSprtCommand(rest, std::cout, std::cerr);
-  std::cerr << "usage: judkins-worker match|run|sprt ...  (see README.md)\n";
-  return command.empty() || command == "help" || command == "--help" ? 0 : 2;
+  CLI::App app("Plays engine-vs-engine games: a local match, the daemon that works for a coordinator, or the "
+               "SPRT calculator.",
+               "judkins-worker");
+  judkins::SetUpCommandLine(app);
+  app.require_subcommand(1);
+  judkins::MatchCommand match(*app.add_subcommand("match", "play a match between two engines on this machine"));
+  judkins::RunCommand run(*app.add_subcommand("run", "work for a coordinator until stopped (SIGINT, SIGTERM)"));
+  judkins::SprtCommand sprt(*app.add_subcommand("sprt", "the SPRT's verdict and Elo for given counts"));
+  if (std::optional<int> exit = judkins::ParseCommandLine(app, std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr))
+    return *exit;
+  if (app.got_subcommand("match")) return match.Run(std::cout, std::cerr);
+  if (app.got_subcommand("run")) return run.Run(std::cerr);
+  return sprt.Run(std::cout, std::cerr);
 }

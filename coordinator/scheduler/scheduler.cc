@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "proto/convert/time_control.h"
 
 namespace judkins {
 namespace {
@@ -10,24 +11,19 @@ namespace {
 // A rough length of one game, for sizing batches. A game lasts about 80 plies.
 absl::Duration ExpectedGameTime(const v1::TestSpec& spec, double nodes_per_second) {
   constexpr double kPlies = 80;
-  const v1::TimeControlSpec& tc = spec.time_control();
-  switch (tc.kind_case()) {
-    case v1::TimeControlSpec::kFischer: {
-      double base = 10, increment = 0.1;
-      if (std::sscanf(tc.fischer().c_str(), "%lf+%lf", &base, &increment) != 2) break;
-      return absl::Seconds(2 * base + kPlies * increment);
-    }
-    case v1::TimeControlSpec::kByoyomi: {
-      double base = 0, byoyomi = 1;
-      if (std::sscanf(tc.byoyomi().c_str(), "%lf+%lf", &base, &byoyomi) != 2) break;
-      return absl::Seconds(2 * base + kPlies * byoyomi);
-    }
-    case v1::TimeControlSpec::kMovetime: return absl::Seconds(kPlies * tc.movetime());
-    case v1::TimeControlSpec::kNodes:
-      return absl::Seconds(kPlies * double(tc.nodes()) / std::max(nodes_per_second, 1e4));
-    default: break;
+  constexpr double kMinNodesPerSecond = 1e4;  // a worker that has not measured its speed
+  constexpr absl::Duration kUnknown = absl::Seconds(10);  // depth limits: no way to tell
+  absl::StatusOr<TimeControl> tc = TimeControlOf(spec.time_control());
+  if (!tc.ok()) return kUnknown;  // validated at creation; an old row that is not still gets batches
+  switch (tc->kind) {
+    case TimeControl::Kind::kFischer: return 2 * tc->base + kPlies * tc->increment;
+    case TimeControl::Kind::kByoyomi: return 2 * tc->base + kPlies * tc->byoyomi;
+    case TimeControl::Kind::kMovetime: return kPlies * tc->movetime;
+    case TimeControl::Kind::kNodes:
+      return absl::Seconds(kPlies * double(tc->nodes) / std::max(nodes_per_second, kMinNodesPerSecond));
+    case TimeControl::Kind::kDepth: break;
   }
-  return absl::Seconds(10);  // depth limits: no way to tell
+  return kUnknown;
 }
 
 }  // namespace

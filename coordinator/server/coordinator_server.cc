@@ -90,7 +90,7 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
   server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
   if (options.tls_cert_file.empty() && !IsLoopbackAddress(options.listen))
     Log("judkins-coordinator", absl::StrCat("WARNING: serving plain text on ", options.listen,
-                                            ": tokens cross the network readable; give --tls_cert and --tls_key"));
+                                            ": tokens cross the network readable; give --tls-cert and --tls-key"));
   return server;
 }
 

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
 #include "proto/contract.h"
+#include "proto/convert/time_control.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
@@ -30,38 +31,15 @@ absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engin
   return absl::OkStatus();
 }
 
-bool TwoSeconds(const std::string& text, bool second_positive) {
-  double first = -1, second = -1;
-  char rest = 0;
-  return std::sscanf(text.c_str(), "%lf+%lf%c", &first, &second, &rest) == 2 && std::isfinite(first) &&
-         std::isfinite(second) && first >= 0 && second >= 0 && first < 1e6 && second < 1e6 &&
-         (second_positive ? second > 0 : first > 0);
-}
-
 }  // namespace
 
 absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool(const std::string&)>& artifact_known) {
   if (absl::Status s = ValidateEngine("spec.base", spec.base(), artifact_known); !s.ok()) return s;
   if (absl::Status s = ValidateEngine("spec.dev", spec.dev(), artifact_known); !s.ok()) return s;
-  const v1::TimeControlSpec& tc = spec.time_control();
-  switch (tc.kind_case()) {
-    case v1::TimeControlSpec::kFischer:
-      if (!TwoSeconds(tc.fischer(), false)) return Invalid("spec.time_control.fischer", "BASE+INCREMENT seconds, BASE > 0");
-      break;
-    case v1::TimeControlSpec::kByoyomi:
-      if (!TwoSeconds(tc.byoyomi(), true)) return Invalid("spec.time_control.byoyomi", "BASE+BYOYOMI seconds, BYOYOMI > 0");
-      break;
-    case v1::TimeControlSpec::kMovetime:
-      if (!(tc.movetime() > 0 && tc.movetime() < 1e4)) return Invalid("spec.time_control.movetime", "0 to 10000 seconds");
-      break;
-    case v1::TimeControlSpec::kNodes:
-      if (tc.nodes() == 0 || tc.nodes() > 10'000'000'000ull) return Invalid("spec.time_control.nodes", "1 to 1e10");
-      break;
-    case v1::TimeControlSpec::kDepth:
-      if (tc.depth() == 0 || tc.depth() > 100) return Invalid("spec.time_control.depth", "1 to 100");
-      break;
-    default: return Invalid("spec.time_control", "missing");
-  }
+  if (spec.time_control().kind_case() == v1::TimeControlSpec::KIND_NOT_SET) return Invalid("spec.time_control", "missing");
+  // TimeControlOf names the kind: "spec.time_control.fischer: ...".
+  if (absl::StatusOr<TimeControl> tc = TimeControlOf(spec.time_control()); !tc.ok())
+    return absl::InvalidArgumentError(absl::StrCat("spec.time_control.", tc.status().message()));
   if (spec.book().empty() || spec.book().size() > 100) return Invalid("spec.book", "a book name");
   if (spec.book_size() == 0 || spec.book_size() > 10'000'000) return Invalid("spec.book_size", "1 to 10,000,000");
   switch (spec.stop_rule_case()) {
@@ -90,8 +68,11 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
     }
     default: return Invalid("spec", "an sprt, fixed_pairs or spsa stop rule");
   }
-  if (spec.priority() < -1000 || spec.priority() > 1000) return Invalid("spec.priority", "-1000 to 1000");
-  if (spec.throughput() > 10000) return Invalid("spec.throughput", "0 (default 100) to 10000");
+  if (spec.priority() < contract::kMinPriority || spec.priority() > contract::kMaxPriority)
+    return Invalid("spec.priority", absl::StrCat(contract::kMinPriority, " to ", contract::kMaxPriority));
+  if (spec.throughput() > contract::kMaxThroughput)
+    return Invalid("spec.throughput",
+                   absl::StrCat("0 (default ", contract::kDefaultThroughput, ") to ", contract::kMaxThroughput));
   if (spec.max_pairs() > 1'000'000'000) return Invalid("spec.max_pairs", "at most 1e9");
   return absl::OkStatus();
 }

@@ -1,52 +1,57 @@
 // judkins-engine: a USI engine for Judkins shogi.
 //   judkins-engine                 speak USI on stdin/stdout
-//   judkins-engine bench [depth]   fixed search; prints the node-count signature
+//   judkins-engine bench [DEPTH]   fixed search; prints the node-count signature
 //   judkins-engine params          the tunable parameters as CSV (--json: JSON)
+// Any of them with --params FILE: evaluation parameters from a file.
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/usage.h"
-#include "absl/strings/numbers.h"
+#include "common/command_line.h"
 #include "engine/eval/params.h"
 #include "engine/usi/bench.h"
 #include "engine/usi/params_json.h"
 #include "engine/usi/usi_loop.h"
 
-ABSL_FLAG(std::string, params, "", "load evaluation parameters from this file (name,value lines)");
-ABSL_FLAG(bool, json, false, "with 'params': print JSON instead of CSV");
+namespace {
+
+constexpr char kProgram[] = "judkins-engine";
+constexpr int kMaxBenchDepth = 30;
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage("judkins-engine [bench [depth] | params [--json]] [--params FILE]");
-  const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  CLI::App app("A USI engine for Judkins shogi (6x6). Without a command it speaks USI on stdin and stdout.",
+               kProgram);
+  judkins::SetUpCommandLine(app);
+  app.require_subcommand(0, 1);
+  app.fallthrough();  // --params after a command, too
+  std::string params_file;
+  app.add_option("--params", params_file, "load evaluation parameters from this file (name,value lines)")
+      ->check(CLI::ExistingFile);
+  CLI::App& bench = *app.add_subcommand("bench", "a fixed search of fixed positions; prints the node-count signature");
+  int depth = judkins::kBenchDepth;
+  bench.add_option("depth", depth, "search depth")->check(CLI::Range(1, kMaxBenchDepth));
+  CLI::App& params_command = *app.add_subcommand("params", "the tunable evaluation parameters, as CSV");
+  bool json = false;
+  params_command.add_flag("--json", json, "print JSON instead of CSV");
+  if (std::optional<int> exit =
+          judkins::ParseCommandLine(app, std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr))
+    return *exit;
+
   std::ios::sync_with_stdio(false);
   judkins::EvalParams params;
-  if (const std::string file = absl::GetFlag(FLAGS_params); !file.empty()) {
-    if (absl::Status status = params.LoadFile(file); !status.ok()) {
-      std::cerr << "judkins-engine: " << status.message() << "\n";
-      return 2;
-    }
-  }
-  const std::string command = args.size() > 1 ? args[1] : "";
-  if (command == "bench") {
-    int depth = judkins::kBenchDepth;
-    if (args.size() > 2 && (!absl::SimpleAtoi(args[2], &depth) || depth < 1 || depth > 30)) {
-      std::cerr << "judkins-engine: bench takes a depth from 1 to 30\n";
-      return 2;
-    }
+  if (!params_file.empty())
+    if (absl::Status status = params.LoadFile(params_file); !status.ok())
+      return judkins::Fail(std::cerr, kProgram, status.message(), judkins::kExitUsage);
+  if (bench.parsed()) {
     judkins::RunBench(params, depth, std::cout);
-    return 0;
+    return judkins::kExitOk;
   }
-  if (command == "params") {
-    std::cout << (absl::GetFlag(FLAGS_json) ? judkins::ParamsJson(params) : judkins::ParamsCsv(params));
-    return 0;
-  }
-  if (!command.empty()) {
-    std::cerr << "judkins-engine: unknown command '" << command << "'\n";
-    return 2;
+  if (params_command.parsed()) {
+    std::cout << (json ? judkins::ParamsJson(params) : judkins::ParamsCsv(params));
+    return judkins::kExitOk;
   }
   judkins::UsiLoop(std::cin, std::cout, params).Run();
-  return 0;
+  return judkins::kExitOk;
 }

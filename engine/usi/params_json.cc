@@ -1,8 +1,7 @@
 #include "engine/usi/params_json.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include "judkins/v1/params.pb.h"
+#include "proto/convert/json.h"
 
 namespace judkins {
 
@@ -19,12 +18,7 @@ std::string ParamsJson(const EvalParams& values) {
     param.set_max(registry[slot].max);
     param.set_step(registry[slot].step);
   }
-  google::protobuf::util::JsonPrintOptions options;
-  options.add_whitespace = true;
-  options.always_print_primitive_fields = true;
-  std::string json;
-  (void)google::protobuf::util::MessageToJsonString(list, &json, options);
-  return json;
+  return JsonOf(list, JsonStyle::kEveryField);
 }
 
 }  // namespace judkins

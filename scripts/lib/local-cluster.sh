@@ -17,9 +17,9 @@ start_coordinator() {
   token > "$out/worker.token"
   token > "$out/admin.token"
   chmod 600 "$out"/*.token
-  "$bin/coordinator/judkins-coordinator" --data_dir "$out/coordinator" --listen 127.0.0.1:0 \
-    --metrics_listen 127.0.0.1:0 --port_file "$out/ports" --lease_seconds 30 --batch_seconds 15 \
-    --worker_token_file "$out/worker.token" --admin_token_file "$out/admin.token" 2> "$out/coordinator.log" &
+  "$bin/coordinator/judkins-coordinator" --data-dir "$out/coordinator" --listen 127.0.0.1:0 \
+    --metrics-listen 127.0.0.1:0 --port-file "$out/ports" --lease-seconds 30 --batch-seconds 15 \
+    --worker-token-file "$out/worker.token" --admin-token-file "$out/admin.token" 2> "$out/coordinator.log" &
   cluster_pids+=($!)
   for _ in $(seq 100); do [ -s "$out/ports" ] && break; sleep 0.1; done
   read -r grpc_port metrics_port < "$out/ports"

@@ -11,7 +11,7 @@ namespace {
 using namespace std::string_literals;
 
 TEST(ValidTextTest, KeepsPrintableAsciiTabsAndWellFormedUtf8) {
-  for (const std::string text : {"bestmove 6e6d"s, "info string\tok"s, "歩 and ☗ and 𝄞"s, ""s}) {
+  for (const std::string& text : {"bestmove 6e6d"s, "info string\tok"s, "歩 and ☗ and 𝄞"s, ""s}) {
     EXPECT_TRUE(IsValidText(text)) << text;
     EXPECT_EQ(ValidText(text), text);
   }
@@ -24,7 +24,7 @@ TEST(ValidTextTest, EscapesBytesThatAreNotUtf8AndControlBytes) {
   EXPECT_EQ(ValidText("\x7f"), "\\x7F");
   // Overlong forms, surrogates, code points above U+10FFFF and cut-off
   // sequences are not UTF-8 either.
-  for (const std::string bad : {"\xc0\xaf"s, "\xe0\x80\xaf"s, "\xed\xa0\x80"s, "\xf4\x90\x80\x80"s, "\xe6\xad"s}) {
+  for (const std::string& bad : {"\xc0\xaf"s, "\xe0\x80\xaf"s, "\xed\xa0\x80"s, "\xf4\x90\x80\x80"s, "\xe6\xad"s}) {
     EXPECT_FALSE(IsValidText(bad));
     EXPECT_TRUE(IsValidText(ValidText(bad))) << ValidText(bad);
   }

@@ -15,7 +15,7 @@
 #include "tests/support/coordinator_process.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_process.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins {
 namespace {
@@ -30,7 +30,7 @@ const std::string kSource = JUDKINS_SOURCE_DIR;
 
 class DistributedTest : public ::testing::Test {
  protected:
-  void StartCoordinator(std::vector<std::string> flags = {"--lease_seconds=3", "--batch_seconds=2"}) {
+  void StartCoordinator(std::vector<std::string> flags = {"--lease-seconds=3", "--batch-seconds=2"}) {
     coordinator_ = std::make_unique<CoordinatorProcess>(root_ + "/coordinator", flags);
     ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
   }
@@ -178,7 +178,7 @@ TEST_F(DistributedTest, AKilledWorkersLeaseIsReissuedAndNoGameCountsTwice) {
 TEST_F(DistributedTest, ReportsSpooledWhileTheCoordinatorIsDownAreDeliveredAfterItsRestart) {
   // Leases outlast the test, so no pair is ever re-issued: each is counted
   // from the report of the batch that played it, spooled or not.
-  StartCoordinator({"--lease_seconds=600", "--batch_seconds=2"});
+  StartCoordinator({"--lease-seconds=600", "--batch-seconds=2"});
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(16); });
   WorkerProcess a(*coordinator_, root_ + "/a"), b(*coordinator_, root_ + "/b");
@@ -196,7 +196,7 @@ TEST_F(DistributedTest, ReportsSpooledWhileTheCoordinatorIsDownAreDeliveredAfter
 }
 
 TEST_F(DistributedTest, AWorkerRestartedWithReportsInItsSpoolDeliversThemAsItself) {
-  StartCoordinator({"--lease_seconds=600", "--batch_seconds=2"});
+  StartCoordinator({"--lease-seconds=600", "--batch-seconds=2"});
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(6); });
   {
@@ -220,7 +220,7 @@ TEST_F(DistributedTest, AWorkerRestartedWithReportsInItsSpoolDeliversThemAsItsel
 TEST_F(DistributedTest, SigtermInTheMiddleOfABatchHandsBackWhatWasNotPlayed) {
   // Leases outlast the test: its unplayed pairs come back only if handed back.
   // Long batches: half the test (guided scheduling) goes to the first worker.
-  StartCoordinator({"--lease_seconds=600", "--batch_seconds=86400"});
+  StartCoordinator({"--lease-seconds=600", "--batch-seconds=86400"});
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
     spec.set_fixed_pairs(12);

@@ -45,8 +45,8 @@ class TlsTest : public ::testing::Test {
     }
   }
   void StartCoordinator(bool require_client_certificates) {
-    std::vector<std::string> flags = {"--tls_cert=" + root_ + "/server.pem", "--tls_key=" + root_ + "/server.key"};
-    if (require_client_certificates) flags.push_back("--tls_client_ca=" + ca_);
+    std::vector<std::string> flags = {"--tls-cert=" + root_ + "/server.pem", "--tls-key=" + root_ + "/server.key"};
+    if (require_client_certificates) flags.push_back("--tls-client-ca=" + ca_);
     coordinator_ = std::make_unique<CoordinatorProcess>(root_ + "/coordinator", flags);
     ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
   }

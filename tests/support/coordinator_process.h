@@ -36,9 +36,9 @@ class CoordinatorProcess {
     std::filesystem::remove(port_file);
     std::ofstream(data_dir_ + ".worker") << kWorkerToken;
     std::ofstream(data_dir_ + ".admin") << kAdminToken;
-    std::vector<std::string> argv = {JUDKINS_COORDINATOR_PATH, "--data_dir=" + data_dir_, "--listen=127.0.0.1:" +
-                                     std::to_string(port_), "--metrics_listen=", "--port_file=" + port_file,
-                                     "--worker_token_file=" + worker_token_file(), "--admin_token_file=" + data_dir_ + ".admin"};
+    std::vector<std::string> argv = {JUDKINS_COORDINATOR_PATH, "--data-dir=" + data_dir_, "--listen=127.0.0.1:" +
+                                     std::to_string(port_), "--metrics-listen=", "--port-file=" + port_file,
+                                     "--worker-token-file=" + worker_token_file(), "--admin-token-file=" + data_dir_ + ".admin"};
     argv.insert(argv.end(), extra_flags_.begin(), extra_flags_.end());
     absl::StatusOr<std::unique_ptr<EngineProcess>> process =
         EngineProcess::Start({.argv = argv, .stderr_path = data_dir_ + ".log", .inherit_environment = true});

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "tests/support/coordinator_process.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins::testing {
 

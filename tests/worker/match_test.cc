@@ -17,7 +17,7 @@
 #include "proto/convert/results.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/cli/match_command.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 #include "worker/match/match_runner.h"
 
 namespace judkins {
@@ -27,7 +27,7 @@ const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/
 const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
 
 MatchSettings Parse(const std::vector<std::string>& words) {
-  absl::StatusOr<MatchCommand> command = ParseMatchCommand(words);
+  absl::StatusOr<MatchPlan> command = ParseMatchCommand(words);
   EXPECT_TRUE(command.ok()) << command.status();
   return command.ok() ? command->settings : MatchSettings();
 }
@@ -223,17 +223,17 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
       {{"--engine", "cmd=x", "--engine", "name=y", "--nodes", "5"}, "needs cmd=PATH"},
       {{"--engine", "cmd=x", "--engine", "cmd=y"}, "give a time control"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}, "BASE+EXTRA"},
-      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "only one of"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "excludes"},
       {{"--engine", "cmd=x", "bogus", "--engine", "cmd=y", "--nodes", "5"}, "expected key=value"},
       {{"--engine", "cmd=x", "colour=red", "--engine", "cmd=y", "--nodes", "5"}, "unknown key 'colour'"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--games", "3"}, "must be even"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--openings", "file=/no/such/book"}, "cannot read opening book"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "0"}, "positive integer"},
-      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--fly"}, "unknown option --fly"},
-      {{"stray", "--engine", "cmd=x"}, "does not follow an option"}};
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--fly"}, "not expected: --fly"},
+      {{"stray", "--engine", "cmd=x"}, "not expected: stray"}};
   for (const auto& [words, reason] : cases) {
-    absl::StatusOr<MatchCommand> command = ParseMatchCommand(words);
+    absl::StatusOr<MatchPlan> command = ParseMatchCommand(words);
     ASSERT_FALSE(command.ok()) << reason;
     EXPECT_THAT(std::string(command.status().message()), ::testing::HasSubstr(reason));
   }

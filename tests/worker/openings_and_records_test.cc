@@ -1,9 +1,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 #include "worker/match/openings.h"
-#include "worker/match/time_control.h"
+#include "worker/match/game_clock.h"
 
 namespace judkins {
 namespace {
@@ -39,8 +39,8 @@ TEST(OpeningBookTest, OrderIsSequentialOrAShuffleOfTheWholeBook) {
 }
 
 TEST(TimeControlTest, ParsesAndRejects) {
-  EXPECT_EQ(TimeControl::Fischer("10+0.1")->ToString(), "10+0.1");
-  EXPECT_EQ(TimeControl::Byoyomi("0+1")->ToString(), "0 byoyomi 1");
+  EXPECT_EQ(TimeControl::Fischer("10+0.1")->Label(), "10+0.1");
+  EXPECT_EQ(TimeControl::Byoyomi("0+1")->Label(), "0 byoyomi 1");
   EXPECT_THAT(std::string(TimeControl::Fischer("10").status().message()), HasSubstr("BASE+EXTRA"));
   EXPECT_THAT(std::string(TimeControl::Fischer("x+1").status().message()), HasSubstr("not a number of seconds"));
   EXPECT_THAT(std::string(TimeControl::Fischer("0+1").status().message()), HasSubstr("positive base"));

@@ -6,7 +6,7 @@
 #include "engine/rules/movegen.h"
 #include "engine/rules/notation.h"
 #include "engine/search/see.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins::texel {
 

@@ -2,25 +2,24 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <fstream>
-#include <iostream>
-
-#include <google/protobuf/util/json_util.h>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
-#include "common/grouped_options.h"
 #include "common/stop_signals.h"
+#include "proto/convert/json.h"
 #include "worker/match/report.h"
 
 namespace judkins {
 namespace {
 
+constexpr char kProgram[] = "judkins-worker match";
+constexpr int kMaxCount = 10'000'000;  // games, pairs, plies: far beyond any match
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
+
 absl::Status Invalid(absl::string_view option, absl::string_view why) {
-  return absl::InvalidArgumentError(absl::StrCat("--", option, ": ", why));
+  return absl::InvalidArgumentError(absl::StrCat(option, ": ", why));
 }
 
 template <typename T>
@@ -33,18 +32,6 @@ absl::Status Number(absl::string_view option, absl::string_view text, T& value) 
   return absl::OkStatus();
 }
 
-absl::StatusOr<TimeControl> ParseTimeControl(absl::string_view kind, absl::string_view value) {
-  if (kind == "tc") return TimeControl::Fischer(value);
-  if (kind == "byoyomi") return TimeControl::Byoyomi(value);
-  if (kind == "movetime") return TimeControl::Movetime(value);
-  if (kind == "nodes") return TimeControl::Nodes(value);
-  return TimeControl::Depth(value);
-}
-
-bool IsTimeControlKind(absl::string_view name) {
-  return name == "tc" || name == "byoyomi" || name == "movetime" || name == "nodes" || name == "depth";
-}
-
 // One --engine group: the engine and, optionally, its own time control.
 struct EngineEntry {
   EngineConfig config;
@@ -52,15 +39,15 @@ struct EngineEntry {
 };
 
 // Applies one engine's (or --each's) key=value words to its configuration.
-absl::Status ApplyEngineKeys(const OptionGroup& group, EngineEntry& entry) {
-  absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(group);
+absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::string>& words, EngineEntry& entry) {
+  absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
   if (!pairs.ok()) return pairs.status();
   EngineConfig& engine = entry.config;
   for (const auto& [key, value] : *pairs) {
-    if (IsTimeControlKind(key)) {
-      absl::StatusOr<TimeControl> control = ParseTimeControl(key, value);
-      if (!control.ok()) return Invalid(group.name, control.status().message());
-      if (entry.time_control) return Invalid(group.name, "only one time control per engine");
+    if (std::optional<TimeControl::Kind> kind = TimeControl::KindNamed(key)) {
+      absl::StatusOr<TimeControl> control = TimeControl::Parse(*kind, value);
+      if (!control.ok()) return Invalid(option, control.status().message());
+      if (entry.time_control) return Invalid(option, "only one time control per engine");
       entry.time_control = *control;
     } else if (key == "cmd") engine.command.insert(engine.command.begin(), value);
     else if (key == "arg") engine.command.push_back(value);
@@ -69,128 +56,120 @@ absl::Status ApplyEngineKeys(const OptionGroup& group, EngineEntry& entry) {
     else if (key == "stderr") engine.stderr_path = value;
     else if (key == "swap-clocks" && (value == "true" || value == "false")) engine.swap_clocks = value == "true";
     else if (absl::StartsWith(key, "option.") && key.size() > 7) engine.options.emplace_back(key.substr(7), value);
-    else return Invalid(group.name, absl::StrCat("unknown key '", key,
-                                                 "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, movetime, nodes, depth)"));
+    else return Invalid(option, absl::StrCat("unknown key '", key,
+                                             "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, "
+                                             "movetime, nodes, depth)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<stats::SprtParameters> SprtOf(const std::vector<std::string>& words) {
+  absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues("--sprt", words);
+  if (!pairs.ok()) return pairs.status();
+  stats::SprtParameters sprt;
+  for (const auto& [key, v] : *pairs) {
+    if (key == "model") {
+      std::optional<stats::EloModel> model = stats::ParseEloModel(v);
+      if (!model) return Invalid("--sprt", "model must be normalized, logistic or bayeselo");
+      sprt.model = *model;
+      continue;
+    }
+    double* target = key == "elo0" ? &sprt.elo0 : key == "elo1" ? &sprt.elo1 : key == "alpha" ? &sprt.alpha
+                     : key == "beta" ? &sprt.beta : nullptr;
+    if (!target) return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
+    if (absl::Status s = Number("--sprt", v, *target); !s.ok()) return s;
+  }
+  if (!(sprt.elo0 < sprt.elo1)) return Invalid("--sprt", "elo0 must be below elo1");
+  if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
+    return Invalid("--sprt", "alpha and beta must be between 0 and 0.5");
+  return sprt;
+}
+
+// --resign score=S moves=N, --draw score=S moves=N from=M.
+absl::Status ApplyAdjudication(absl::string_view option, const std::vector<std::string>& words, Adjudication& a) {
+  absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
+  if (!pairs.ok()) return pairs.status();
+  const bool resign = option == "--resign";
+  for (const auto& [key, v] : *pairs) {
+    int* target = resign ? (key == "score" ? &a.resign_score : key == "moves" ? &a.resign_moves : nullptr)
+                         : (key == "score"  ? &a.draw_score
+                            : key == "moves" ? &a.draw_moves
+                            : key == "from"  ? &a.draw_from_move
+                                             : nullptr);
+    if (!target) return Invalid(option, absl::StrCat("unknown key '", key, "'"));
+    if (absl::Status s = Number(option, v, *target); !s.ok()) return s;
+    if (*target < 0) return Invalid(option, "values must not be negative");
   }
   return absl::OkStatus();
 }
 
 }  // namespace
 
-absl::StatusOr<MatchCommand> ParseMatchCommand(const std::vector<std::string>& words) {
-  absl::StatusOr<std::vector<OptionGroup>> groups = ParseGroupedOptions(words);
-  if (!groups.ok()) return groups.status();
-  MatchCommand command;
-  MatchSettings& settings = command.settings;
-  std::vector<EngineEntry> engines;
-  std::optional<OptionGroup> each;
-  std::optional<TimeControl> time_control;
-  std::string openings_path;
-  bool shuffle = false;
-  int games = 0, pairs = 0;
-  for (const OptionGroup& group : *groups) {
-    const std::string& name = group.name;
-    auto single = [&]() { return SingleValue(group); };
-    absl::StatusOr<std::string> value;
-    auto set_time_control = [&](absl::StatusOr<TimeControl> parsed) -> absl::Status {
-      if (!parsed.ok()) return Invalid(name, parsed.status().message());
-      if (time_control) return Invalid(name, "only one of --tc, --byoyomi, --movetime, --nodes, --depth");
-      time_control = *parsed;
-      return absl::OkStatus();
-    };
-    absl::Status status;
-    if (name == "engine") {
-      engines.emplace_back();
-      status = ApplyEngineKeys(group, engines.back());
-    } else if (name == "each") {
-      each = group;
-    } else if (IsTimeControlKind(name)) {
-      if (!(value = single()).ok()) return value.status();
-      status = set_time_control(ParseTimeControl(name, *value));
-    } else if (name == "openings") {
-      absl::StatusOr<std::multimap<std::string, std::string>> pairs_of = KeyValues(group);
-      if (!pairs_of.ok()) return pairs_of.status();
-      for (const auto& [key, v] : *pairs_of) {
-        if (key == "file") openings_path = v;
-        else if (key == "order" && (v == "random" || v == "sequential")) shuffle = v == "random";
-        else return Invalid(name, absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
-      }
-    } else if (name == "games" || name == "pairs" || name == "concurrency" || name == "max-plies" ||
-               name == "impasse-plies") {
-      if (!(value = single()).ok()) return value.status();
-      int n = 0;
-      if (absl::Status s = Number(name, *value, n); !s.ok()) return s;
-      if (n < (name == "max-plies" ? 0 : 1) || n > 10000000) return Invalid(name, absl::StrCat(n, " is out of range"));
-      if (name == "games") games = n;
-      else if (name == "pairs") pairs = n;
-      else if (name == "concurrency") settings.concurrency = n;
-      else if (name == "max-plies") settings.game.rules.max_plies = n;
-      else settings.game.rules.impasse_plies = n;
-    } else if (name == "seed") {
-      if (!(value = single()).ok()) return value.status();
-      status = Number(name, *value, settings.seed);
-    } else if (name == "margin" || name == "hang-timeout") {
-      if (!(value = single()).ok()) return value.status();
-      double number = 0;
-      if (absl::Status s = Number(name, *value, number); !s.ok()) return s;
-      if (number < 0) return Invalid(name, "must not be negative");
-      if (name == "margin") settings.game.time_margin = absl::Milliseconds(number);
-      else settings.game.hang_timeout = absl::Seconds(number);
-    } else if (name == "sprt") {
-      absl::StatusOr<std::multimap<std::string, std::string>> pairs_of = KeyValues(group);
-      if (!pairs_of.ok()) return pairs_of.status();
-      stats::SprtParameters sprt;
-      for (const auto& [key, v] : *pairs_of) {
-        if (key == "model") {
-          std::optional<stats::EloModel> model = stats::ParseEloModel(v);
-          if (!model) return Invalid(name, "model must be normalized, logistic or bayeselo");
-          sprt.model = *model;
-          continue;
-        }
-        double* target = key == "elo0" ? &sprt.elo0 : key == "elo1" ? &sprt.elo1 : key == "alpha" ? &sprt.alpha
-                         : key == "beta" ? &sprt.beta : nullptr;
-        if (!target) return Invalid(name, absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
-        if (absl::Status s = Number(name, v, *target); !s.ok()) return s;
-      }
-      if (!(sprt.elo0 < sprt.elo1)) return Invalid(name, "elo0 must be below elo1");
-      if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
-        return Invalid(name, "alpha and beta must be between 0 and 0.5");
-      settings.sprt = sprt;
-    } else if (name == "resign" || name == "draw") {
-      absl::StatusOr<std::multimap<std::string, std::string>> pairs_of = KeyValues(group);
-      if (!pairs_of.ok()) return pairs_of.status();
-      Adjudication& a = settings.game.adjudication;
-      for (const auto& [key, v] : *pairs_of) {
-        int* target = name == "resign" ? (key == "score" ? &a.resign_score : key == "moves" ? &a.resign_moves : nullptr)
-                                       : (key == "score" ? &a.draw_score : key == "moves" ? &a.draw_moves
-                                          : key == "from" ? &a.draw_from_move : nullptr);
-        if (!target) return Invalid(name, absl::StrCat("unknown key '", key, "'"));
-        if (absl::Status s = Number(name, v, *target); !s.ok()) return s;
-        if (*target < 0) return Invalid(name, "values must not be negative");
-      }
-    } else if (name == "records" || name == "results-json") {
-      if (!(value = single()).ok()) return value.status();
-      (name == "records" ? settings.records_path : command.results_json_path) = *value;
-    } else if (name == "quiet") {
-      command.quiet = true;
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown option --", name));
-    }
-    if (!status.ok()) return status;
-  }
-  if (engines.size() != 2) return absl::InvalidArgumentError(absl::StrCat("a match needs two --engine groups, got ", engines.size()));
-  for (EngineEntry& entry : engines) {
+MatchCommand::MatchCommand(CLI::App& command)
+    : margin_ms_(absl::ToDoubleMilliseconds(defaults_.game.time_margin)),
+      hang_timeout_s_(absl::ToDoubleSeconds(defaults_.game.hang_timeout)) {
+  AddKeyValueOption(command, "--engine", engines_,
+                    "an engine, given twice: cmd=PATH [arg=A ...] [name=N] [dir=D] [stderr=FILE] "
+                    "[swap-clocks=true] [option.NAME=VALUE ...] [its own tc=|byoyomi=|movetime=|nodes=|depth=]")
+      ->required();
+  AddKeyValueOption(command, "--each", each_, "keys applied to both engines (options, dir, time control)");
+  time_control_.Declare(command);
+  AddKeyValueOption(command, "--openings", openings_, "file=PATH [order=random|sequential] (default: the start)");
+  command.add_option("--games", games_, "games to play (even: each opening is played twice)")
+      ->check(CLI::Range(1, kMaxCount))
+      ->default_str("");
+  command.add_option("--pairs", pairs_, "game pairs to play (instead of --games; default 1)")
+      ->check(CLI::Range(1, kMaxCount))
+      ->default_str("")
+      ->excludes("--games");
+  command.add_option("--concurrency", defaults_.concurrency, "games played at once")->check(CLI::Range(1, kMaxCount));
+  command.add_option("--max-plies", defaults_.game.rules.max_plies, "a game this long is a draw (0: no limit)")
+      ->check(CLI::Range(0, kMaxCount));
+  command.add_option("--impasse-plies", defaults_.game.rules.impasse_plies,
+                     "plies both kings must stay in the zone before the impasse is scored")
+      ->check(CLI::Range(1, kMaxCount));
+  command.add_option("--seed", defaults_.seed, "seed of the opening order");
+  command.add_option("--margin", margin_ms_, "milliseconds a move may overrun its time")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--hang-timeout", hang_timeout_s_, "seconds an untimed engine may think before it is declared hung")
+      ->check(CLI::NonNegativeNumber);
+  AddKeyValueOption(command, "--sprt", sprt_, "stop early: elo0=X elo1=Y [alpha=A beta=B model=normalized|logistic|bayeselo]");
+  AddKeyValueOption(command, "--resign", resign_, "adjudicate a loss: score=CP moves=N");
+  AddKeyValueOption(command, "--draw", draw_, "adjudicate a draw: score=CP moves=N from=MOVE");
+  command.add_option("--records", defaults_.records_path, "write the game records to this file");
+  command.add_option("--results-json", results_json_path_, "write the results as JSON to this file");
+  command.add_flag("--quiet", quiet_, "no progress line");
+}
+
+absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
+  MatchPlan plan{.settings = defaults_, .results_json_path = results_json_path_, .quiet = quiet_};
+  MatchSettings& settings = plan.settings;
+  settings.game.time_margin = absl::Milliseconds(margin_ms_);
+  settings.game.hang_timeout = absl::Seconds(hang_timeout_s_);
+
+  // Step 1. The engines, each with its time control or the shared one.
+  for (const auto& [option, groups] : {std::pair<const char*, const KeyValueGroups*>{"--each", &each_},
+                                       {"--openings", &openings_}, {"--sprt", &sprt_}, {"--resign", &resign_},
+                                       {"--draw", &draw_}})
+    if (groups->size() > 1) return Invalid(option, "given more than once");
+  absl::StatusOr<std::optional<TimeControl>> time_control = time_control_.Parsed();
+  if (!time_control.ok()) return time_control.status();
+  if (engines_.size() != 2)
+    return absl::InvalidArgumentError(absl::StrCat("a match needs two --engine groups, got ", engines_.size()));
+  EngineEntry shared;
+  if (!each_.empty())
+    if (absl::Status s = ApplyEngineKeys("--each", each_.front(), shared); !s.ok()) return s;
+  std::vector<EngineEntry> engines(2);
+  for (size_t i = 0; i < engines.size(); ++i) {
+    EngineEntry& entry = engines[i];
+    if (absl::Status s = ApplyEngineKeys("--engine", engines_[i], entry); !s.ok()) return s;
     EngineConfig& engine = entry.config;
-    if (each) {
-      EngineEntry shared;
-      if (absl::Status s = ApplyEngineKeys(*each, shared); !s.ok()) return s;
-      engine.options.insert(engine.options.begin(), shared.config.options.begin(), shared.config.options.end());
-      if (engine.working_directory.empty()) engine.working_directory = shared.config.working_directory;
-      if (!entry.time_control) entry.time_control = shared.time_control;
-    }
+    engine.options.insert(engine.options.begin(), shared.config.options.begin(), shared.config.options.end());
+    if (engine.working_directory.empty()) engine.working_directory = shared.config.working_directory;
+    if (!entry.time_control) entry.time_control = shared.time_control;
+    if (!entry.time_control) entry.time_control = *time_control;
     if (engine.command.empty()) return absl::InvalidArgumentError("--engine needs cmd=PATH");
     if (engine.name.empty()) engine.name = engine.command.front().substr(engine.command.front().rfind('/') + 1);
-    if (!entry.time_control) entry.time_control = time_control;
     if (!entry.time_control)
       return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
   }
@@ -199,58 +178,72 @@ absl::StatusOr<MatchCommand> ParseMatchCommand(const std::vector<std::string>& w
   settings.second = engines[1].config;
   settings.first_time_control = *engines[0].time_control;
   settings.second_time_control = *engines[1].time_control;
-  if (games && pairs) return absl::InvalidArgumentError("give --games or --pairs, not both");
-  if (games % 2) return Invalid("games", "must be even: every opening is played twice");
-  settings.pairs = pairs ? pairs : games ? games / 2 : 1;
-  settings.shuffle_openings = shuffle;
-  if (!openings_path.empty()) {
-    absl::StatusOr<OpeningBook> book = OpeningBook::Load(openings_path);
+
+  // Step 2. How many games, from which openings, until what.
+  if (games_ % 2) return Invalid("--games", "must be even: every opening is played twice");
+  settings.pairs = pairs_ ? pairs_ : games_ ? games_ / 2 : 1;
+  if (!openings_.empty()) {
+    absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues("--openings", openings_.front());
+    if (!pairs.ok()) return pairs.status();
+    std::string path;
+    for (const auto& [key, v] : *pairs) {
+      if (key == "file") path = v;
+      else if (key == "order" && (v == "random" || v == "sequential")) settings.shuffle_openings = v == "random";
+      else return Invalid("--openings", absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
+    }
+    if (path.empty()) return Invalid("--openings", "give file=PATH");
+    absl::StatusOr<OpeningBook> book = OpeningBook::Load(path);
     if (!book.ok()) return book.status();
     settings.book = *std::move(book);
   }
-  return command;
+  if (!sprt_.empty()) {
+    absl::StatusOr<stats::SprtParameters> sprt = SprtOf(sprt_.front());
+    if (!sprt.ok()) return sprt.status();
+    settings.sprt = *sprt;
+  }
+
+  // Step 3. Adjudication.
+  if (!resign_.empty())
+    if (absl::Status s = ApplyAdjudication("--resign", resign_.front(), settings.game.adjudication); !s.ok()) return s;
+  if (!draw_.empty())
+    if (absl::Status s = ApplyAdjudication("--draw", draw_.front(), settings.game.adjudication); !s.ok()) return s;
+  return plan;
 }
 
-int RunMatchCommand(const std::vector<std::string>& words) {
-  absl::StatusOr<MatchCommand> command = ParseMatchCommand(words);
-  if (!command.ok()) {
-    std::cerr << "judkins-worker match: " << command.status().message() << "\n";
-    return 2;
-  }
-  MatchRunner runner(command->settings);
+int MatchCommand::Run(std::ostream& out, std::ostream& err) const {
+  absl::StatusOr<MatchPlan> plan = Plan();
+  if (!plan.ok()) return Fail(err, kProgram, plan.status().message(), kExitUsage);
+  MatchRunner runner(plan->settings);
   // Ctrl-C and SIGTERM end the match cleanly, with the report so far.
   const StopSignals signals([&runner] { runner.RequestStop("interrupted"); });
   const bool terminal = isatty(STDERR_FILENO);
   absl::Time last_print = absl::InfinitePast();
   absl::StatusOr<v1::MatchResults> results = runner.Run([&](const v1::MatchResults& progress) {
-    if (command->quiet) return;
+    if (plan->quiet) return;
     if (terminal) {
-      std::cerr << "\r\033[K" << ProgressLine(progress) << std::flush;
+      err << "\r\033[K" << ProgressLine(progress) << std::flush;
     } else if (absl::Now() - last_print > absl::Seconds(1)) {
-      std::cerr << ProgressLine(progress) << "\n";
+      err << ProgressLine(progress) << "\n";
       last_print = absl::Now();
     }
   });
-  if (terminal && !command->quiet) std::cerr << "\n";
-  if (!results.ok()) {
-    std::cerr << "judkins-worker match: " << results.status().message() << "\n";
-    return 1;
+  if (terminal && !plan->quiet) err << "\n";
+  if (!results.ok()) return Fail(err, kProgram, results.status().message());
+  out << FinalReport(*results) << std::flush;
+  if (!plan->results_json_path.empty()) {
+    std::ofstream file(plan->results_json_path);
+    file << JsonOf(*results, JsonStyle::kEveryField);
+    if (!file) return Fail(err, kProgram, absl::StrCat("cannot write ", plan->results_json_path));
   }
-  std::cout << FinalReport(*results) << std::flush;
-  if (!command->results_json_path.empty()) {
-    std::string json;
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
-    (void)google::protobuf::util::MessageToJsonString(*results, &json, options);
-    std::ofstream out(command->results_json_path);
-    out << json;
-    if (!out) {
-      std::cerr << "judkins-worker match: cannot write " << command->results_json_path << "\n";
-      return 1;
-    }
-  }
-  return signals.received() ? 130 : 0;
+  return signals.received() ? kExitInterrupted : kExitOk;
+}
+
+absl::StatusOr<MatchPlan> ParseMatchCommand(const std::vector<std::string>& words) {
+  CLI::App app("a local match", kProgram);
+  SetUpCommandLine(app);
+  MatchCommand command(app);
+  if (absl::Status parsed = ParseWords(app, words); !parsed.ok()) return parsed;
+  return command.Plan();
 }
 
 }  // namespace judkins

@@ -7,66 +7,61 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "common/command_line.h"
+#include "proto/convert/json.h"
 #include "proto/convert/stats_report.h"
-#include "common/grouped_options.h"
 #include "proto/convert/stats_text.h"
 
 namespace judkins {
 namespace {
 
-absl::StatusOr<std::vector<double>> Counts(const OptionGroup& group, size_t expected) {
-  absl::StatusOr<std::string> value = SingleValue(group);
-  if (!value.ok()) return value.status();
+constexpr char kProgram[] = "judkins-worker sprt";
+constexpr size_t kPentanomialCounts = 5, kWdlCounts = 3;
+
+// "LL,LD,DD,DW,WW" or "W,D,L": comma-separated counts.
+absl::StatusOr<std::vector<double>> Counts(absl::string_view option, const std::string& text, size_t expected) {
   std::vector<double> counts;
-  for (absl::string_view part : absl::StrSplit(*value, ',')) {
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
     int64_t count = 0;
     if (!absl::SimpleAtoi(part, &count) || count < 0)
-      return absl::InvalidArgumentError(absl::StrCat("--", group.name, ": '", part, "' is not a non-negative integer"));
+      return absl::InvalidArgumentError(absl::StrCat(option, ": '", part, "' is not a non-negative integer"));
     counts.push_back(double(count));
   }
   if (counts.size() != expected)
-    return absl::InvalidArgumentError(absl::StrCat("--", group.name, " takes ", expected, " comma-separated counts"));
+    return absl::InvalidArgumentError(absl::StrCat(option, " takes ", expected, " comma-separated counts"));
   return counts;
 }
 
 }  // namespace
 
-int RunSprtCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
-  auto fail = [&](absl::string_view message) {
-    err << "judkins-worker sprt: " << message << "\n";
-    return 2;
-  };
-  absl::StatusOr<std::vector<OptionGroup>> groups = ParseGroupedOptions(words);
-  if (!groups.ok()) return fail(groups.status().message());
+SprtCommand::SprtCommand(CLI::App& command) {
+  command.add_option("--pentanomial", pentanomial_, "pair counts LL,LD,DD+WL,DW,WW")->type_name("COUNTS");
+  command.add_option("--wdl", wdl_, "game counts W,D,L (with --pentanomial: for the bayeselo draw Elo)")
+      ->type_name("COUNTS");
+  command.add_option("--elo0", sprt_.elo0, "H0's Elo, in the model's units")->required()->default_str("");
+  command.add_option("--elo1", sprt_.elo1, "H1's Elo, above elo0")->required()->default_str("");
+  command.add_option("--alpha", sprt_.alpha, "false positive rate")->check(CLI::Range(0.0, 0.5));
+  command.add_option("--beta", sprt_.beta, "false negative rate")->check(CLI::Range(0.0, 0.5));
+  command.add_option("--model", model_, "Elo model")->check(CLI::IsMember({"normalized", "logistic", "bayeselo"}));
+  command.add_flag("--json", json_, "print the report as JSON");
+}
+
+int SprtCommand::Run(std::ostream& out, std::ostream& err) const {
+  auto fail = [&](absl::string_view message) { return Fail(err, kProgram, message, kExitUsage); };
   std::optional<std::vector<double>> pentanomial, wdl;
-  stats::SprtParameters sprt;
-  bool json = false, have_elo0 = false, have_elo1 = false;
-  for (const OptionGroup& group : *groups) {
-    if (group.name == "pentanomial" || group.name == "wdl") {
-      absl::StatusOr<std::vector<double>> counts = Counts(group, group.name == "wdl" ? 3 : 5);
-      if (!counts.ok()) return fail(counts.status().message());
-      (group.name == "wdl" ? wdl : pentanomial) = *counts;
-    } else if (group.name == "elo0" || group.name == "elo1" || group.name == "alpha" || group.name == "beta") {
-      absl::StatusOr<std::string> value = SingleValue(group);
-      double number = 0;
-      if (!value.ok() || !absl::SimpleAtod(*value, &number)) return fail(absl::StrCat("--", group.name, " takes a number"));
-      if (group.name == "elo0") sprt.elo0 = number, have_elo0 = true;
-      else if (group.name == "elo1") sprt.elo1 = number, have_elo1 = true;
-      else if (group.name == "alpha") sprt.alpha = number;
-      else sprt.beta = number;
-    } else if (group.name == "model") {
-      absl::StatusOr<std::string> value = SingleValue(group);
-      std::optional<stats::EloModel> model = value.ok() ? stats::ParseEloModel(*value) : std::nullopt;
-      if (!model) return fail("--model must be normalized, logistic or bayeselo");
-      sprt.model = *model;
-    } else if (group.name == "json" && group.values.empty()) {
-      json = true;
-    } else {
-      return fail(absl::StrCat("unknown option --", group.name));
-    }
+  if (!pentanomial_.empty()) {
+    absl::StatusOr<std::vector<double>> counts = Counts("--pentanomial", pentanomial_, kPentanomialCounts);
+    if (!counts.ok()) return fail(counts.status().message());
+    pentanomial = *counts;
   }
+  if (!wdl_.empty()) {
+    absl::StatusOr<std::vector<double>> counts = Counts("--wdl", wdl_, kWdlCounts);
+    if (!counts.ok()) return fail(counts.status().message());
+    wdl = *counts;
+  }
+  stats::SprtParameters sprt = sprt_;
+  sprt.model = *stats::ParseEloModel(model_);  // checked by the option
   if (!pentanomial && !wdl) return fail("give --pentanomial LL,LD,DD+WL,DW,WW or --wdl W,D,L");
-  if (!have_elo0 || !have_elo1) return fail("give --elo0 and --elo1");
   if (!(sprt.elo0 < sprt.elo1)) return fail("--elo0 must be below --elo1");
   if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
     return fail("--alpha and --beta must be between 0 and 0.5");
@@ -80,18 +75,13 @@ int RunSprtCommand(const std::vector<std::string>& words, std::ostream& out, std
                   : stats::TestResults::Trinomial(ldw);
   // A single update: the overshoot correction needs a test's history.
   const v1::StatsReport report = MakeStatsReport(results, sprt, stats::OvershootRecord());
-  if (json) {
-    std::string text;
-    google::protobuf::util::JsonPrintOptions options;
-    options.add_whitespace = true;
-    options.always_print_primitive_fields = true;
-    (void)google::protobuf::util::MessageToJsonString(report, &text, options);
-    out << text;
-    return 0;
+  if (json_) {
+    out << JsonOf(report, JsonStyle::kEveryField);
+    return kExitOk;
   }
   out << LlrSummary(report) << "  " << report.state() << "\n"
       << EloSummary(report) << absl::StrFormat("  nElo %.2f +- %.2f", report.nelo(), report.nelo95()) << "\n";
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace judkins

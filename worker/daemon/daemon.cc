@@ -16,6 +16,7 @@
 #include "common/read_file.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
+#include "proto/convert/time_control.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -46,17 +47,6 @@ double MeasureSpeed(const std::string& engine) {
     if (!line.ok()) return 0;
     double speed = 0;
     if (absl::StartsWith(*line, "Nodes/second: ") && absl::SimpleAtod(line->substr(14), &speed)) return speed;
-  }
-}
-
-absl::StatusOr<TimeControl> TimeControlOf(const v1::TimeControlSpec& spec) {
-  switch (spec.kind_case()) {
-    case v1::TimeControlSpec::kFischer: return TimeControl::Fischer(spec.fischer());
-    case v1::TimeControlSpec::kByoyomi: return TimeControl::Byoyomi(spec.byoyomi());
-    case v1::TimeControlSpec::kMovetime: return TimeControl::Movetime(absl::StrCat(spec.movetime()));
-    case v1::TimeControlSpec::kNodes: return TimeControl::Nodes(absl::StrCat(spec.nodes()));
-    case v1::TimeControlSpec::kDepth: return TimeControl::Depth(absl::StrCat(spec.depth()));
-    default: return absl::InvalidArgumentError("the batch has no time control");
   }
 }
 

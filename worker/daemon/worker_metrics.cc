@@ -1,6 +1,6 @@
 #include "worker/daemon/worker_metrics.h"
 
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins {
 

@@ -78,9 +78,9 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
   GameRecord record;
   record.black = black.config().name;
   record.white = white.config().name;
-  record.time_control = controls[kBlack].ToString() == controls[kWhite].ToString()
-                            ? controls[kBlack].ToString()
-                            : absl::StrCat(controls[kBlack].ToString(), " / ", controls[kWhite].ToString());
+  record.time_control = controls[kBlack].Label() == controls[kWhite].Label()
+                            ? controls[kBlack].Label()
+                            : absl::StrCat(controls[kBlack].Label(), " / ", controls[kWhite].Label());
   record.started = absl::Now();
   Position pos = opening.StartPosition();
   record.start_sfen = pos.ToSfen();

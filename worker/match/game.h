@@ -12,7 +12,8 @@
 #include "engine/rules/game_status.h"
 #include "judkins/v1/games.pb.h"
 #include "worker/match/openings.h"
-#include "worker/match/time_control.h"
+#include "worker/match/game_clock.h"
+#include "records/game_record.h"
 #include "worker/usi_client/usi_engine.h"
 
 namespace judkins {
@@ -35,25 +36,6 @@ struct GameSettings {
   absl::Duration hang_timeout = absl::Seconds(60);
   GameRules rules;
   Adjudication adjudication;
-};
-
-struct PlayedMove {
-  std::string usi;
-  std::string hodges;
-  SearchReport report;
-  absl::Duration elapsed;
-};
-
-struct GameRecord {
-  std::string black, white;  // engine names
-  std::string start_sfen;    // where the engines took over (after the opening's moves)
-  std::string time_control;
-  absl::Time started;
-  std::vector<PlayedMove> moves;
-  v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;
-  v1::Termination termination = v1::TERMINATION_UNSPECIFIED;
-  std::string reason;
-  int pair_index = 0, game_in_pair = 0, opening_index = 0;
 };
 
 // Plays a game; `stop` aborts it between moves (TERMINATION_ABORTED). An

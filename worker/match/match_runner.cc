@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins {
 namespace {
@@ -141,8 +141,8 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     }
     results_.add_engines(settings_.first.name);
     results_.add_engines(settings_.second.name);
-    const std::string first_control = settings_.first_time_control.ToString();
-    const std::string second_control = settings_.second_time_control.ToString();
+    const std::string first_control = settings_.first_time_control.Label();
+    const std::string second_control = settings_.second_time_control.Label();
     results_.set_time_control(first_control == second_control ? first_control
                                                               : absl::StrCat(first_control, " / ", second_control));
     results_.set_pairs_planned(settings_.pairs);

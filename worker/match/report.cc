@@ -6,7 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
 #include "proto/convert/stats_text.h"
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 namespace judkins {
 namespace {

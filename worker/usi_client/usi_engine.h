@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "records/game_record.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -29,13 +30,6 @@ struct EngineConfig {
   bool swap_clocks = false;
 };
 
-// The last search report before a bestmove.
-struct SearchReport {
-  std::optional<int> score_cp;    // from the mover's point of view
-  std::optional<int> mate_plies;  // positive: the mover mates
-  int depth = 0;
-  uint64_t nodes = 0;
-};
 
 // An engine's complaint is kept for the game's reason, cut to this length.
 inline constexpr size_t kMaxComplaintBytes = 500;

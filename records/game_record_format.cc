@@ -1,4 +1,4 @@
-#include "worker/match/game_record_format.h"
+#include "records/game_record_format.h"
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"

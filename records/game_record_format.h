@@ -1,14 +1,14 @@
 // Game records as text: PGN-style tags, then the moves in USI notation with
 // the Hodges notation, score and time of each as a comment.
-#ifndef JUDKINS_WORKER_MATCH_GAME_RECORD_FORMAT_H_
-#define JUDKINS_WORKER_MATCH_GAME_RECORD_FORMAT_H_
+#ifndef JUDKINS_RECORDS_GAME_RECORD_FORMAT_H_
+#define JUDKINS_RECORDS_GAME_RECORD_FORMAT_H_
 
 #include <map>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "worker/match/game.h"
+#include "records/game_record.h"
 
 namespace judkins {
 
@@ -29,4 +29,4 @@ absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view tex
 
 }  // namespace judkins
 
-#endif  // JUDKINS_WORKER_MATCH_GAME_RECORD_FORMAT_H_
+#endif  // JUDKINS_RECORDS_GAME_RECORD_FORMAT_H_
