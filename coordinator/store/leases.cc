@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/store.h"
+#include "coordinator/store/batch_state.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
@@ -58,9 +59,9 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   if (*excluded) return std::optional<v1::Batch>();  // taken off this test
   // A worker that leases without reporting would hold pairs back from
   // everyone else until its leases expire.
-  absl::StatusOr<sqlite::Statement> held = db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = 1");
+  absl::StatusOr<sqlite::Statement> held = db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = ?");
   if (!held.ok()) return held.status();
-  held->Bind(1, int64_t(worker_id));
+  held->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
   if (absl::StatusOr<bool> row = held->Step(); !row.ok()) return row.status();
   if (held->Int(0) >= contract::kMaxLeasesPerWorker)
     return absl::ResourceExhaustedError(absl::StrCat("worker ", worker_id, " holds ", held->Int(0),
@@ -105,14 +106,15 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   batch.set_lease_deadline_unix_ms(absl::ToUnixMillis(deadline));
   absl::StatusOr<sqlite::Statement> insert = db_->Cached(
       "INSERT INTO batches (test_id, worker_id, pairs, state, lease_deadline_ms, created, pair_count) "
-      "VALUES (?, ?, ?, 1, ?, ?, ?)");
+      "VALUES (?, ?, ?, ?, ?, ?, ?)");
   if (!insert.ok()) return insert.status();
   insert->Bind(1, int64_t(test_id))
       .Bind(2, int64_t(worker_id))
       .BindBlob(3, batch.SerializeAsString())
-      .Bind(4, absl::ToUnixMillis(deadline))
-      .Bind(5, absl::ToUnixSeconds(now))
-      .Bind(6, int64_t(batch.pairs_size()));
+      .Bind(4, SqlValue(BatchState::kLeased))
+      .Bind(5, absl::ToUnixMillis(deadline))
+      .Bind(6, absl::ToUnixSeconds(now))
+      .Bind(7, int64_t(batch.pairs_size()));
   if (absl::Status s = insert->Run(); !s.ok()) {
     if (absl::StrContains(s.message(), "FOREIGN KEY"))
       return absl::NotFoundError(absl::StrCat("no worker ", worker_id));
@@ -163,10 +165,10 @@ absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::
         return absl::PermissionDeniedError(absl::StrCat("batch_ids: batch ", batch_id, " is leased to another worker"));
       if (Ended(v1::TestState(batch->Int(1)))) stop.push_back(batch_id);
       absl::StatusOr<sqlite::Statement> extend =
-          db_->Cached("UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND state = 1");
+          db_->Cached("UPDATE batches SET lease_deadline_ms = ? WHERE id = ? AND state = ?");
       if (!extend.ok()) return extend.status();
-      if (absl::Status s = extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Run(); !s.ok())
-        return s;
+      extend->Bind(1, absl::ToUnixMillis(deadline)).Bind(2, int64_t(batch_id)).Bind(3, SqlValue(BatchState::kLeased));
+      if (absl::Status s = extend->Run(); !s.ok()) return s;
     }
     return absl::OkStatus();
   });
@@ -178,9 +180,9 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
   std::vector<std::pair<uint64_t, v1::Batch>> expired;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> select =
-        db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = 1 AND lease_deadline_ms < ?");
+        db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = ? AND lease_deadline_ms < ?");
     if (!select.ok()) return select.status();
-    select->Bind(1, absl::ToUnixMillis(now));
+    select->Bind(1, SqlValue(BatchState::kLeased)).Bind(2, absl::ToUnixMillis(now));
     while (true) {
       absl::StatusOr<bool> row = select->Step();
       if (!row.ok()) return row.status();
@@ -192,9 +194,10 @@ absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
       expired.emplace_back(select->Int(0), std::move(batch));
     }
     for (const auto& [batch_id, batch] : expired) {
-      absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = 3 WHERE id = ?");
+      absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = ? WHERE id = ?");
       if (!mark.ok()) return mark.status();
-      if (absl::Status s = mark->Bind(1, int64_t(batch_id)).Run(); !s.ok()) return s;
+      if (absl::Status s = mark->Bind(1, SqlValue(BatchState::kExpired)).Bind(2, int64_t(batch_id)).Run(); !s.ok())
+        return s;
       for (const v1::PairAssignment& pair : batch.pairs())
         if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
     }

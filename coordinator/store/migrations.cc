@@ -33,7 +33,7 @@ constexpr std::array<const char*, 7> kMigrations = {
       test_id INTEGER NOT NULL REFERENCES tests(id),
       worker_id INTEGER NOT NULL REFERENCES workers(id),
       pairs BLOB NOT NULL,                 -- judkins.v1.Batch holding just the pair assignments
-      state INTEGER NOT NULL,              -- 1 leased, 2 reported, 3 expired (its pairs re-issued)
+      state INTEGER NOT NULL,              -- BatchState (batch_state.h): 1 leased, 2 reported, 3 expired
       lease_deadline_ms INTEGER NOT NULL,
       created INTEGER NOT NULL, reported INTEGER);
     CREATE INDEX batches_by_state ON batches(state, lease_deadline_ms);

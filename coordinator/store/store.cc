@@ -1,6 +1,7 @@
 // The store's tests, tunes, workers, records and artifacts; leases are in
 // leases.cc, reports in report_recording.cc, the committer in group_commit.cc.
 #include "coordinator/store/store.h"
+#include "coordinator/store/batch_state.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -93,8 +94,9 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
   absl::StatusOr<sqlite::Statement> select = reader_->Cached(
-      include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (1, 2) ORDER BY id");
+      include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
+  if (!include_finished) select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
   std::vector<uint64_t> ids;
   while (true) {
     absl::StatusOr<bool> row = select->Step();
@@ -129,8 +131,9 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT id, spec FROM tests WHERE state IN (1, 2) ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT id, spec FROM tests WHERE state IN (?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
   std::vector<ActiveTest> tests;
   while (true) {
     absl::StatusOr<bool> row = select->Step();
@@ -173,9 +176,10 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
   absl::StatusOr<sqlite::Statement> select = reader_->Cached(
-      "SELECT id, capabilities, last_seen, (SELECT COUNT(*) FROM batches WHERE worker_id = workers.id AND state = 1) "
+      "SELECT id, capabilities, last_seen, (SELECT COUNT(*) FROM batches WHERE worker_id = workers.id AND state = ?) "
       "FROM workers ORDER BY id");
   if (!select.ok()) return select.status();
+  select->Bind(1, SqlValue(BatchState::kLeased));
   std::vector<v1::WorkerInfo> workers;
   while (true) {
     absl::StatusOr<bool> row = select->Step();

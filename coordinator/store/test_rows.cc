@@ -1,4 +1,5 @@
 #include "coordinator/store/test_rows.h"
+#include "coordinator/store/batch_state.h"
 
 #include "absl/strings/str_cat.h"
 #include "proto/convert/results.h"
@@ -35,37 +36,6 @@ absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
 }
 
 }  // namespace
-
-std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
-  if (!spec.has_sprt()) return std::nullopt;
-  stats::SprtParameters parameters;
-  parameters.elo0 = spec.sprt().elo0();
-  parameters.elo1 = spec.sprt().elo1();
-  parameters.alpha = spec.sprt().alpha() > 0 ? spec.sprt().alpha() : 0.05;
-  parameters.beta = spec.sprt().beta() > 0 ? spec.sprt().beta() : 0.05;
-  parameters.model = spec.sprt().model() == v1::ELO_MODEL_LOGISTIC   ? stats::EloModel::kLogistic
-                     : spec.sprt().model() == v1::ELO_MODEL_BAYESELO ? stats::EloModel::kBayesElo
-                                                                     : stats::EloModel::kNormalized;
-  parameters.batch_size = 1;  // the SPRT is updated pair by pair
-  return parameters;
-}
-
-bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
-
-void FinishIfCountReached(TestRow& test) {
-  if (Ended(test.state)) return;
-  const uint64_t counted = PairCount(test.pentanomial);
-  if (test.spec.has_fixed_pairs() && counted >= test.spec.fixed_pairs()) {
-    test.state = v1::TEST_STATE_FINISHED;
-    test.finished_because = "fixed games played";
-  } else if (test.spec.has_spsa() && counted >= test.spec.spsa().pairs()) {
-    test.state = v1::TEST_STATE_FINISHED;
-    test.finished_because = "tune completed";
-  } else if (test.spec.max_pairs() > 0 && counted >= test.spec.max_pairs()) {
-    test.state = v1::TEST_STATE_FINISHED;
-    test.finished_because = "maximum games played";
-  }
-}
 
 v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
   v1::Test test;
@@ -126,9 +96,9 @@ absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
   absl::StatusOr<sqlite::Statement> select =
-      db.Cached("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = 1");
+      db.Cached("SELECT COALESCE(SUM(pair_count), 0) FROM batches WHERE test_id = ? AND state = ?");
   if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id));
+  select->Bind(1, int64_t(test_id)).Bind(2, SqlValue(BatchState::kLeased));
   absl::StatusOr<bool> row = select->Step();
   if (!row.ok()) return row.status();
   return uint64_t(select->Int(0));

@@ -4,31 +4,15 @@
 #include <cassert>
 
 #include "absl/strings/str_cat.h"
+#include "coordinator/domain/test_rules.h"
 #include "coordinator/store/store.h"
+#include "coordinator/store/batch_state.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/worker_results.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
 namespace judkins {
-namespace {
-
-// Takes `part` off `total`, cell by cell (a part is always within its total).
-void Subtract(const v1::Pentanomial& part, v1::Pentanomial& total) {
-  total.set_ll(total.ll() - part.ll());
-  total.set_ld(total.ld() - part.ld());
-  total.set_dd_wl(total.dd_wl() - part.dd_wl());
-  total.set_dw(total.dw() - part.dw());
-  total.set_ww(total.ww() - part.ww());
-}
-void Subtract(const v1::WinDrawLoss& part, v1::WinDrawLoss& total) {
-  total.set_wins(total.wins() - part.wins());
-  total.set_draws(total.draws() - part.draws());
-  total.set_losses(total.losses() - part.losses());
-}
-
-}  // namespace
-
 absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
                                               absl::Time now) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
@@ -43,9 +27,9 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
       return absl::NotFoundError(absl::StrCat("worker_id: worker ", worker_id, " has played nothing of test ", test_id));
     // Step 2. Its counted pairs, batch by batch, go back to the queue.
     absl::StatusOr<sqlite::Statement> batches =
-        db_->Prepare("SELECT id, pairs FROM batches WHERE test_id = ? AND worker_id = ? AND state = 2");
+        db_->Prepare("SELECT id, pairs FROM batches WHERE test_id = ? AND worker_id = ? AND state = ?");
     if (!batches.ok()) return batches.status();
-    batches->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id));
+    batches->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id)).Bind(3, SqlValue(BatchState::kReported));
     std::vector<std::pair<uint64_t, v1::Batch>> reported;
     while (true) {
       absl::StatusOr<bool> row = batches->Step();
@@ -75,21 +59,7 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
     // Every pair its share holds was counted from one of its batches.
     assert(purged_pairs == PairCount((*share)->pentanomial()));
     // Step 3. The totals without it, and the stop rules on what remains.
-    Subtract((*share)->pentanomial(), test->pentanomial);
-    Subtract((*share)->wdl(), test->wdl);
-    if (test->state == v1::TEST_STATE_FINISHED) {
-      test->state = v1::TEST_STATE_RUNNING;
-      test->finished_because.clear();
-    }
-    test->overshoot = stats::OvershootRecord();
-    if (const std::optional<stats::SprtParameters> sprt = SprtOf(test->spec); sprt && !Ended(test->state)) {
-      const stats::SprtStatus status = stats::UpdateSprt(*sprt, ResultsOf(test->pentanomial, test->wdl), test->overshoot);
-      if (status.decision != stats::SprtDecision::kContinue) {
-        test->state = v1::TEST_STATE_FINISHED;
-        test->finished_because = "sprt " + std::string(stats::SprtDecisionName(status.decision));
-      }
-    }
-    FinishIfCountReached(*test);
+    RemoveWorkerShare((*share)->pentanomial(), (*share)->wdl(), *test);
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
     // Step 4. No more work of this test for it.

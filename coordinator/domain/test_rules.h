@@ -1,0 +1,68 @@
+// A test's rules: how a counted pair changes it, when its stop rule ends it,
+// and when one of its workers is taken off it. Decided here, on typed values;
+// the store (coordinator/store) persists them, in the one transaction of the
+// report that brought the pair.
+#ifndef JUDKINS_COORDINATOR_DOMAIN_TEST_RULES_H_
+#define JUDKINS_COORDINATOR_DOMAIN_TEST_RULES_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judkins/v1/coordinator.pb.h"
+#include "stats/sprt.h"
+
+namespace judkins {
+
+// A test as the rules see it and the store keeps it (one row of `tests`).
+struct TestRow {
+  uint64_t id = 0;
+  v1::TestSpec spec;
+  v1::TestState state = v1::TEST_STATE_PENDING;
+  v1::Pentanomial pentanomial;
+  v1::WinDrawLoss wdl;
+  uint64_t next_pair = 0;
+  stats::OvershootRecord overshoot;
+  std::string finished_because;
+  int64_t created = 0, updated = 0;
+};
+
+// The error rates an SPRT spec leaves at zero mean fishtest's defaults.
+inline constexpr double kDefaultSprtAlpha = 0.05;
+inline constexpr double kDefaultSprtBeta = 0.05;
+
+std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec);
+bool Ended(v1::TestState state);
+
+// Both games of one pair, Black first for the dev engine in game 0.
+using PairGames = std::array<const v1::GameOutcome*, 2>;
+
+// Counts a pair into the test's totals and, for an SPRT, updates it pair by
+// pair: a decision finishes the test.
+void CountPair(const PairGames& games, TestRow& test);
+// Counts a pair into what one report adds (for its worker's share and the
+// caller's answer).
+void CountPair(const PairGames& games, v1::Pentanomial& pentanomial, v1::WinDrawLoss& wdl);
+
+// Finishes a running test whose counted pairs reached its fixed number, its
+// tune's iterations or its maximum (the SPRT decides in CountPair).
+void FinishIfCountReached(TestRow& test);
+
+// Takes a purged worker's share out of the test's totals and decides the
+// stop rules afresh on what remains: a test its share had finished runs again
+// (the SPRT's overshoot history restarts from the remaining totals).
+void RemoveWorkerShare(const v1::Pentanomial& pentanomial, const v1::WinDrawLoss& wdl, TestRow& test);
+
+// True when the worker is past the crash / time-loss rule on this test; only
+// then do the other workers' results matter (ExclusionReason).
+bool PastCrashOrTimeLossRule(const v1::WorkerResult& worker);
+// Why a worker whose engines keep crashing or losing on time on this test,
+// when the others' do not, plays no more of it (its games so far still
+// count, as in fishtest); nullopt when it stays.
+std::optional<std::string> ExclusionReason(const v1::WorkerResult& worker, const std::vector<v1::WorkerResult>& all);
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_DOMAIN_TEST_RULES_H_
