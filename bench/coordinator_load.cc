@@ -16,14 +16,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
-#include "tests/support/admin_calls.h"
-#include "tests/support/batch_reports.h"
+#include "cli/admin_client.h"
+#include "cli/test_spec_options.h"
+#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -31,11 +33,22 @@ namespace {
 constexpr char kWorkerToken[] = "load-worker-token-00000001";
 constexpr char kAdminToken[] = "load-admin-token-000000001";
 
-std::unique_ptr<grpc::ClientContext> As(const char* token) {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", std::string("Bearer ") + token);
-  context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(30)));
-  return context;
+std::unique_ptr<grpc::ClientContext> As(const char* token) { return BearerContext(token, absl::Seconds(30)); }
+
+// What a simulated worker reports: every game of the batch a draw.
+v1::BatchReport AllDraws(const v1::Batch& batch, uint64_t worker) {
+  v1::BatchReport report;
+  report.set_worker_id(worker);
+  report.set_batch_id(batch.id());
+  for (const v1::PairAssignment& pair : batch.pairs())
+    for (uint32_t game = 0; game < 2; ++game) {
+      v1::GameOutcome& outcome = *report.add_games();
+      outcome.set_pair_index(pair.pair_index());
+      outcome.set_game_in_pair(game);
+      outcome.set_result(v1::GAME_RESULT_DRAW);
+      outcome.set_termination(v1::TERMINATION_REPETITION);
+    }
+  return report;
 }
 
 struct Tally {
@@ -65,7 +78,7 @@ class SimulatedWorker {
     work_.Clear();
     stub_.async()->RequestWork(context_.get(), &request_, &work_, [this](grpc::Status status) {
       if (!status.ok() || !work_.has_batch()) return RequestWork();
-      report_ = testing::ReportOf(work_.batch(), request_.worker_id(), v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
+      report_ = AllDraws(work_.batch(), request_.worker_id());
       Report();
     });
   }
@@ -160,13 +173,20 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
   options.scheduler.target_batch_time = absl::Seconds(1);
   std::unique_ptr<CoordinatorServer> server = *CoordinatorServer::Start(options);
   const std::string target = absl::StrCat("127.0.0.1:", server->port());
-  auto admin = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
-  v1::CreateTestRequest create;
-  *create.mutable_spec() = testing::FixedPairsSpec(testing::UploadBytes(*admin, "engine", kAdminToken), 100'000'000);
-  create.mutable_spec()->mutable_time_control()->set_fischer("10+0.1");
-  v1::Test test;
-  if (const grpc::Status status = admin->CreateTest(As(kAdminToken).get(), create, &test); !status.ok()) {
-    std::fprintf(stderr, "cannot create the test: %s\n", status.error_message().c_str());
+  // A test that outlasts the run, created as `judkins test create` would.
+  std::ofstream(dir + "/admin.token") << kAdminToken << "\n";
+  std::ofstream(dir + "/engine") << "engine";
+  ServerAddress address;
+  address.target = target;
+  address.token_file = dir + "/admin.token";
+  absl::StatusOr<AdminClient> admin = AdminClient::Connect(address);
+  absl::StatusOr<std::string> sha256 = admin.ok() ? admin->UploadFile(dir + "/engine") : admin.status();
+  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec({"--dev", "sha=" + sha256.value_or(""), "--base",
+                                                     "sha=" + sha256.value_or(""), "--tc", "10+0.1", "--pairs",
+                                                     "100000000"});
+  absl::StatusOr<v1::Test> test = spec.ok() ? admin->CreateTest(*spec) : spec.status();
+  if (!test.ok()) {
+    std::fprintf(stderr, "cannot create the test: %s\n", std::string(test.status().message()).c_str());
     std::exit(1);
   }
   const Figures figures = Drive(target, workers, duration, [](v1::WorkerService::Stub& stub) {

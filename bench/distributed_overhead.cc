@@ -11,38 +11,65 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
-#include "tests/support/coordinator_process.h"
+#include "cli/admin_client.h"
 #include "records/game_record_format.h"
 #include "worker/match/match_runner.h"
+#include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 namespace {
 
-using testing::As;
-using testing::kAdminToken;
+constexpr char kWorkerToken[] = "bench-worker-token-000001";
+constexpr char kAdminToken[] = "bench-admin-token-0000001";
+
+int Fail(absl::string_view what, const absl::Status& status) {
+  std::fprintf(stderr, "distributed_overhead: %s: %s\n", std::string(what).c_str(), std::string(status.message()).c_str());
+  return 1;
+}
 
 int Main(int pairs, int nodes) {
+  // Step 1. A coordinator on loopback, as scripts/lib/local-cluster.sh starts one.
   const std::string root = std::filesystem::temp_directory_path().string() + "/judkins_distributed_overhead";
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root);
-  testing::CoordinatorProcess coordinator(root + "/coordinator", {"--batch-seconds=30"});
-  coordinator.Start();
-  const std::string engine = coordinator.Upload(JUDKINS_ENGINE_PATH);
+  std::ofstream(root + "/worker.token") << kWorkerToken << "\n";
+  std::ofstream(root + "/admin.token") << kAdminToken << "\n";
+  absl::StatusOr<std::unique_ptr<EngineProcess>> coordinator = EngineProcess::Start(
+      {.argv = {JUDKINS_COORDINATOR_PATH, "--data-dir", root + "/coordinator", "--listen", "127.0.0.1:0",
+                "--metrics-listen=", "--port-file", root + "/ports", "--batch-seconds", "30", "--worker-token-file",
+                root + "/worker.token", "--admin-token-file", root + "/admin.token"},
+       .stderr_path = root + "/coordinator.log",
+       .inherit_environment = true});
+  if (!coordinator.ok()) return Fail("coordinator", coordinator.status());
+  int port = 0;
+  for (int i = 0; i < 200 && port == 0; ++i) {
+    absl::SleepFor(absl::Milliseconds(50));
+    std::ifstream(root + "/ports") >> port;
+  }
+  ServerAddress address;
+  address.target = absl::StrCat("127.0.0.1:", port);
+  address.token_file = root + "/admin.token";
+  absl::StatusOr<AdminClient> admin = AdminClient::Connect(address);
+  if (!admin.ok()) return Fail("connect", admin.status());
+  absl::StatusOr<std::string> engine = admin->UploadFile(JUDKINS_ENGINE_PATH);
+  if (!engine.ok()) return Fail("upload", engine.status());
+
+  // Step 2. Two workers, one game at a time each.
   std::vector<std::unique_ptr<EngineProcess>> workers;
   for (int i = 0; i < 2; ++i)
     workers.push_back(*EngineProcess::Start(
-        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
-                  coordinator.worker_token_file(), "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i),
+        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", address.target, "--token-file",
+                  root + "/worker.token", "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i),
                   "--books", JUDKINS_BOOKS_DIR, "--speed-engine", JUDKINS_ENGINE_PATH},
          .stderr_path = absl::StrCat(root, "/w", i, ".log"),
          .inherit_environment = true}));
 
-  v1::CreateTestRequest request;
-  v1::TestSpec& spec = *request.mutable_spec();
+  // Step 3. The test, timed from the first lease to the last result.
+  v1::TestSpec spec;
   spec.mutable_dev()->set_name("dev");
-  spec.mutable_dev()->set_artifact_sha256(engine);
+  spec.mutable_dev()->set_artifact_sha256(*engine);
   spec.mutable_base()->set_name("base");
-  spec.mutable_base()->set_artifact_sha256(engine);
+  spec.mutable_base()->set_artifact_sha256(*engine);
   v1::EngineOption& option = *spec.mutable_base()->add_options();
   option.set_name("Tempo");
   option.set_value("0");
@@ -50,24 +77,28 @@ int Main(int pairs, int nodes) {
   spec.set_book("default");
   spec.set_book_size(500);
   spec.set_fixed_pairs(pairs);
-  v1::Test test;
-  if (!coordinator.admin->CreateTest(As(kAdminToken).get(), request, &test).ok()) return 1;
-  // Timed from the first lease to the last result, in steady state.
+  absl::StatusOr<v1::Test> test = admin->CreateTest(spec);
+  if (!test.ok()) return Fail("create", test.status());
   absl::Time start = absl::InfinitePast();
   while (true) {
-    const v1::Test now = coordinator.Get(test.id());
+    v1::GetTestRequest get;
+    get.set_test_id(test->id());
+    v1::Test now;
+    if (const grpc::Status status = admin->stub().GetTest(admin->Context().get(), get, &now); !status.ok())
+      return Fail("get", absl::UnavailableError(Describe(status)));
     if (start == absl::InfinitePast() && (now.pairs_in_flight() > 0 || now.stats().games() > 0)) start = absl::Now();
     if (now.state() == v1::TEST_STATE_FINISHED) break;
     absl::SleepFor(absl::Milliseconds(20));
   }
   const double distributed_seconds = absl::ToDoubleSeconds(absl::Now() - start);
   workers.clear();
-  coordinator.Kill();
+  coordinator->reset();
 
-  // The same pairs and openings, from the workers' records.
+  // Step 4. The same pairs and openings, from the workers' records, played by
+  // the match runner alone.
   MatchSettings local;
   for (int i = 0; i < 2; ++i) {
-    std::ifstream in(absl::StrCat(root, "/w", i, "/records/test-", test.id(), ".pgn"));
+    std::ifstream in(absl::StrCat(root, "/w", i, "/records/test-", test->id(), ".pgn"));
     std::stringstream text;
     text << in.rdbuf();
     const absl::StatusOr<std::vector<ParsedRecord>> records = ParseGameRecords(text.str());

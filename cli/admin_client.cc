@@ -19,10 +19,7 @@ absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address) {
 }
 
 std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout) const {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", "Bearer " + token_);
-  if (timeout != absl::InfiniteDuration()) context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
-  return context;
+  return BearerContext(token_, timeout);
 }
 
 absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path) {

@@ -11,8 +11,6 @@
 
 namespace judkins {
 
-inline constexpr char kDefaultServer[] = "127.0.0.1:50051";
-
 class ConnectionOptions {
  public:
   // Declares the options on `app` (the program) and lets its subcommands
@@ -21,7 +19,7 @@ class ConnectionOptions {
   const ServerAddress& address() const { return address_; }
 
  private:
-  ServerAddress address_{.target = kDefaultServer};
+  ServerAddress address_;
 };
 
 }  // namespace judkins

@@ -4,7 +4,9 @@
 #include <grpcpp/security/credentials.h>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "common/read_file.h"
+#include "proto/contract.h"
 
 namespace judkins {
 namespace {
@@ -44,6 +46,17 @@ absl::StatusOr<std::shared_ptr<grpc::Channel>> OpenChannel(const std::string& ta
   arguments.SetMaxSendMessageSize(kMaxMessageBytes);
   arguments.SetMaxReceiveMessageSize(kMaxMessageBytes);
   return grpc::CreateCustomChannel(target, *credentials, arguments);
+}
+
+void AddBearerToken(grpc::ClientContext& context, absl::string_view token) {
+  context.AddMetadata(contract::kAuthorizationMetadata, absl::StrCat(contract::kBearerPrefix, token));
+}
+
+std::unique_ptr<grpc::ClientContext> BearerContext(absl::string_view token, absl::Duration timeout) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  AddBearerToken(*context, token);
+  if (timeout != absl::InfiniteDuration()) context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
+  return context;
 }
 
 }  // namespace judkins

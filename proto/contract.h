@@ -9,6 +9,10 @@
 
 namespace judkins::contract {
 
+// Every call carries its token as "authorization: Bearer TOKEN".
+inline constexpr char kAuthorizationMetadata[] = "authorization";
+inline constexpr char kBearerPrefix[] = "Bearer ";
+
 // Every WorkerService call but Register and FetchArtifact carries, beside the
 // shared worker token, the secret its Register returned under this key: a
 // worker acts only as itself.

@@ -10,10 +10,10 @@ namespace judkins {
 
 grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role) {
   const auto& metadata = context.client_metadata();
-  const auto it = metadata.find("authorization");
+  const auto it = metadata.find(contract::kAuthorizationMetadata);
   if (it == metadata.end()) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing authorization metadata");
   absl::string_view value(it->second.data(), it->second.size());
-  if (!absl::ConsumePrefix(&value, "Bearer "))
+  if (!absl::ConsumePrefix(&value, contract::kBearerPrefix))
     return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authorization must be 'Bearer <token>'");
   const std::string& needed = role == Role::kAdmin ? tokens.admin : tokens.worker;
   const std::string& other = role == Role::kAdmin ? tokens.worker : tokens.admin;

@@ -14,6 +14,7 @@
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
 #include "worker/usi_client/engine_process.h"
+#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -24,9 +25,7 @@ constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
 constexpr char kAdminToken[] = "admin-token-for-tests-00001";
 
 std::unique_ptr<grpc::ClientContext> As(const char* token) {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", std::string("Bearer ") + token);
-  return context;
+  return BearerContext(token, absl::InfiniteDuration());
 }
 
 TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {

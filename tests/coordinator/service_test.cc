@@ -18,6 +18,7 @@
 #include "coordinator/server/coordinator_server.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/scratch_directory.h"
+#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -50,10 +51,12 @@ class CoordinatorTest : public ::testing::Test {
     admin_ = v1::AdminService::NewStub(channel);
   }
   static std::unique_ptr<grpc::ClientContext> As(const std::string& token) {
-    auto context = std::make_unique<grpc::ClientContext>();
-    if (!token.empty()) context->AddMetadata("authorization", "Bearer " + token);
-    context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(10)));
-    return context;
+    if (token.empty()) {  // no authorization at all
+      auto context = std::make_unique<grpc::ClientContext>();
+      context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(10)));
+      return context;
+    }
+    return BearerContext(token, absl::Seconds(10));
   }
   std::string Upload(const std::string& bytes, const std::string& sha = "") {
     v1::UploadArtifactResponse response;
@@ -491,15 +494,12 @@ TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
   grpc::SslCredentialsOptions ssl;
   ssl.pem_root_certs = pem.str();
   auto secure = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::SslCredentials(ssl)));
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  auto context = BearerContext(kAdminToken, absl::InfiniteDuration());
   v1::ListTestsResponse tests;
   EXPECT_TRUE(secure->ListTests(context.get(), {}, &tests).ok());
 
   auto plain = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
-  auto plain_context = std::make_unique<grpc::ClientContext>();
-  plain_context->AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
-  plain_context->set_deadline(absl::ToChronoTime(absl::Now() + absl::Seconds(3)));
+  auto plain_context = BearerContext(kAdminToken, absl::Seconds(3));
   EXPECT_FALSE(plain->ListTests(plain_context.get(), {}, &tests).ok());
 
   options.tls_key_file.clear();  // half a TLS configuration is refused

@@ -8,13 +8,14 @@
 #include <string>
 
 #include "judkins/v1/coordinator.grpc.pb.h"
+#include "common/channel.h"
 
 namespace judkins::testing {
 
 // The artifact's SHA-256, or empty if the upload failed.
 inline std::string UploadBytes(v1::AdminService::Stub& admin, const std::string& bytes, const std::string& token) {
   grpc::ClientContext context;
-  context.AddMetadata("authorization", "Bearer " + token);
+  AddBearerToken(context, token);
   v1::UploadArtifactResponse uploaded;
   auto writer = admin.UploadArtifact(&context, &uploaded);
   v1::ArtifactChunk chunk;

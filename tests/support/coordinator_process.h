@@ -14,6 +14,7 @@
 #include "judkins/v1/coordinator.grpc.pb.h"
 #include "tests/support/admin_calls.h"
 #include "worker/usi_client/engine_process.h"
+#include "common/channel.h"
 
 namespace judkins::testing {
 
@@ -21,10 +22,7 @@ inline constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
 inline constexpr char kAdminToken[] = "admin-token-for-tests-00001";
 
 inline std::unique_ptr<grpc::ClientContext> As(const char* token, absl::Duration timeout = absl::Seconds(10)) {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", absl::StrCat("Bearer ", token));
-  context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
-  return context;
+  return BearerContext(token, timeout);
 }
 
 class CoordinatorProcess {

@@ -12,16 +12,15 @@
 #include "absl/time/time.h"
 #include "judkins/v1/coordinator.pb.h"
 #include "proto/contract.h"
+#include "common/channel.h"
 
 namespace judkins::testing {
 
 inline std::unique_ptr<grpc::ClientContext> AsWorker(const std::string& worker_token,
                                                      const v1::RegisterResponse& registered,
                                                      absl::Duration timeout = absl::Seconds(10)) {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", "Bearer " + worker_token);
+  std::unique_ptr<grpc::ClientContext> context = BearerContext(worker_token, timeout);
   context->AddMetadata(contract::kWorkerSecretMetadata, registered.worker_secret());
-  context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
   return context;
 }
 

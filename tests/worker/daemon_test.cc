@@ -15,6 +15,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/daemon/daemon.h"
+#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -41,7 +42,7 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
   v1::CreateTestRequest create;
   *create.mutable_spec() = testing::FixedPairsSpec(sha, 4, 300);
   grpc::ClientContext context;
-  context.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  AddBearerToken(context, kAdminToken);
   v1::Test test;
   ASSERT_TRUE(admin->CreateTest(&context, create, &test).ok());
 
@@ -59,7 +60,7 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
   v1::Test now;
   for (const absl::Time deadline = absl::Now() + absl::Seconds(120); absl::Now() < deadline;) {
     grpc::ClientContext get_context;
-    get_context.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+    AddBearerToken(get_context, kAdminToken);
     v1::GetTestRequest get;
     get.set_test_id(test.id());
     ASSERT_TRUE(admin->GetTest(&get_context, get, &now).ok());

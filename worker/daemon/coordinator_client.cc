@@ -23,11 +23,9 @@ absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(co
 }
 
 std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration timeout) const {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->AddMetadata("authorization", "Bearer " + token_);
+  std::unique_ptr<grpc::ClientContext> context = BearerContext(token_, timeout);
   absl::MutexLock lock(&mutex_);
   if (!secret_.empty()) context->AddMetadata(contract::kWorkerSecretMetadata, secret_);
-  context->set_deadline(absl::ToChronoTime(absl::Now() + timeout));
   return context;
 }
 
