@@ -21,11 +21,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
-#include "coordinator/server/coordinator_server.h"
-#include "proto/contract.h"
 #include "cli/admin_client.h"
 #include "cli/test_spec_options.h"
 #include "common/channel.h"
+#include "coordinator/server/coordinator_server.h"
+#include "proto/contract.h"
 
 namespace judkins {
 namespace {
@@ -126,8 +126,8 @@ Figures Drive(const std::string& target, int workers, absl::Duration duration,
     grpc::ChannelArguments arguments;
     arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
     arguments.SetInt("judkins.bench.connection", c);  // distinct arguments: distinct connections
-    stubs.push_back(v1::WorkerService::NewStub(
-        grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
+    stubs.push_back(
+        v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
   }
   std::atomic<bool> running{true};
   Tally tally;
@@ -181,9 +181,9 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
   address.token_file = dir + "/admin.token";
   absl::StatusOr<AdminClient> admin = AdminClient::Connect(address);
   absl::StatusOr<std::string> sha256 = admin.ok() ? admin->UploadFile(dir + "/engine") : admin.status();
-  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec({"--dev", "sha=" + sha256.value_or(""), "--base",
-                                                     "sha=" + sha256.value_or(""), "--tc", "10+0.1", "--pairs",
-                                                     "100000000"});
+  absl::StatusOr<v1::TestSpec> spec =
+      ParseTestSpec({"--dev", "sha=" + sha256.value_or(""), "--base", "sha=" + sha256.value_or(""), "--tc", "10+0.1",
+                     "--pairs", "100000000"});
   absl::StatusOr<v1::Test> test = spec.ok() ? admin->CreateTest(*spec) : spec.status();
   if (!test.ok()) {
     std::fprintf(stderr, "cannot create the test: %s\n", std::string(test.status().message()).c_str());
@@ -231,10 +231,11 @@ int main(int argc, char** argv) {
   for (int count : workers) {
     const judkins::Figures ours = judkins::RunCoordinator(count, duration);
     const judkins::Figures peer = judkins::RunPeer(count, duration);
-    std::printf("%5d workers: coordinator %7.0f reports/s (p50 %.2f ms, p99 %.2f ms); empty gRPC service %7.0f/s "
-                "(p50 %.2f ms, p99 %.2f ms); ratio %.2f\n",
-                count, ours.reports_per_second, ours.p50, ours.p99, peer.reports_per_second, peer.p50, peer.p99,
-                ours.reports_per_second / peer.reports_per_second);
+    std::printf(
+        "%5d workers: coordinator %7.0f reports/s (p50 %.2f ms, p99 %.2f ms); empty gRPC service %7.0f/s "
+        "(p50 %.2f ms, p99 %.2f ms); ratio %.2f\n",
+        count, ours.reports_per_second, ours.p50, ours.p99, peer.reports_per_second, peer.p50, peer.p99,
+        ours.reports_per_second / peer.reports_per_second);
   }
   return 0;
 }

@@ -23,7 +23,8 @@ constexpr char kWorkerToken[] = "bench-worker-token-000001";
 constexpr char kAdminToken[] = "bench-admin-token-0000001";
 
 int Fail(absl::string_view what, const absl::Status& status) {
-  std::fprintf(stderr, "distributed_overhead: %s: %s\n", std::string(what).c_str(), std::string(status.message()).c_str());
+  std::fprintf(stderr, "distributed_overhead: %s: %s\n", std::string(what).c_str(),
+               std::string(status.message()).c_str());
   return 1;
 }
 
@@ -58,9 +59,9 @@ int Main(int pairs, int nodes) {
   std::vector<std::unique_ptr<EngineProcess>> workers;
   for (int i = 0; i < 2; ++i)
     workers.push_back(*EngineProcess::Start(
-        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", address.target, "--token-file",
-                  root + "/worker.token", "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i),
-                  "--books", JUDKINS_BOOKS_DIR, "--speed-engine", JUDKINS_ENGINE_PATH},
+        {.argv = {JUDKINS_WORKER_PATH, "run", "--coordinator", address.target, "--token-file", root + "/worker.token",
+                  "--concurrency", "1", "--cache", absl::StrCat(root, "/w", i), "--books", JUDKINS_BOOKS_DIR,
+                  "--speed-engine", JUDKINS_ENGINE_PATH},
          .stderr_path = absl::StrCat(root, "/w", i, ".log"),
          .inherit_environment = true}));
 
@@ -109,7 +110,8 @@ int Main(int pairs, int nodes) {
     for (const ParsedRecord& record : *records) {
       int pair = 0, opening = 0;
       const std::vector<std::string> round = absl::StrSplit(record.tags.at("Round"), '.');
-      if (round[1] != "1" || !absl::SimpleAtoi(round[0], &pair) || !absl::SimpleAtoi(record.tags.at("Opening"), &opening))
+      if (round[1] != "1" || !absl::SimpleAtoi(round[0], &pair) ||
+          !absl::SimpleAtoi(record.tags.at("Opening"), &opening))
         continue;
       local.assignments.emplace_back(pair - 1, opening);
     }
@@ -127,7 +129,8 @@ int Main(int pairs, int nodes) {
   const double distributed_rate = 2.0 * pairs / distributed_seconds, local_rate = results->games() / local_seconds;
   std::printf("%d pairs at %d nodes, 2 games at a time\n", pairs, nodes);
   std::printf("coordinator + 2 workers: %.2f games/s (%.1f s)\n", distributed_rate, distributed_seconds);
-  std::printf("judkins-worker match:    %.2f games/s (%.1f s, %lu games)\n", local_rate, local_seconds, results->games());
+  std::printf("judkins-worker match:    %.2f games/s (%.1f s, %lu games)\n", local_rate, local_seconds,
+              results->games());
   std::printf("distribution overhead: %.1f%%\n", 100 * (local_rate / distributed_rate - 1));
   return 0;
 }

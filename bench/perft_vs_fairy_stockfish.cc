@@ -77,8 +77,8 @@ int Main(int argc, char** argv) {
   const std::string ours_path = argc > 1 ? argv[1] : JUDKINS_ENGINE_PATH;
   UsiPerft ours, theirs;
   if (!ours.Start(ours_path, false) || !theirs.Start("/usr/games/fairy-stockfish", true)) return 1;
-  std::printf("%-48s %5s %12s %10s %12s %10s %7s\n", "position", "depth", "ours nodes", "ours Mn/s",
-              "fsf nodes", "fsf Mn/s", "ratio");
+  std::printf("%-48s %5s %12s %10s %12s %10s %7s\n", "position", "depth", "ours nodes", "ours Mn/s", "fsf nodes",
+              "fsf Mn/s", "ratio");
   Timing ours_total, theirs_total;
   for (const BenchPosition& position : kPositions) {
     const Timing a = ours.Run(position), b = theirs.Run(position);

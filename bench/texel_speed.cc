@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
   }
   const double extraction_seconds = absl::ToDoubleSeconds(absl::Now() - extraction_start);
   std::printf("extraction: %lld games, %lld positions read, %lld kept, %.0f positions/s\n", (long long)counts.games,
-              (long long)counts.positions_seen, (long long)counts.kept, double(counts.positions_seen) / extraction_seconds);
+              (long long)counts.positions_seen, (long long)counts.kept,
+              double(counts.positions_seen) / extraction_seconds);
 
   // The peer: one thread, Evaluate in a loop, over the same positions.
   const absl::Time loop_start = absl::Now();

@@ -45,7 +45,8 @@ int Main(int count, uint64_t seed) {
     bool alive = true;
     for (int ply = 0; ply < plies && alive; ++ply) {
       const MoveList legal(pos);
-      if (legal.empty()) alive = false;
+      if (legal.empty())
+        alive = false;
       else {
         const Move m = *(legal.begin() + random() % legal.size());
         moves += " " + MoveToUsi(m);

@@ -18,8 +18,8 @@ inline constexpr char kDefaultServer[] = "127.0.0.1:50051";
 
 struct ServerAddress {
   std::string target = kDefaultServer;  // host:port
-  std::string token_file;   // empty: $JUDKINS_ADMIN_TOKEN (common/token.h)
-  TlsClientFiles tls;       // empty: plain text (loopback or a trusted network)
+  std::string token_file;               // empty: $JUDKINS_ADMIN_TOKEN (common/token.h)
+  TlsClientFiles tls;                   // empty: plain text (loopback or a trusted network)
 };
 
 class AdminClient {

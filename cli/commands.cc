@@ -47,8 +47,10 @@ int ListTests(AdminClient& client, const Arguments& args, std::ostream& out, std
   v1::ListTestsResponse response;
   const grpc::Status status = client.stub().ListTests(client.Context().get(), request, &response);
   if (!status.ok()) return Fail(err, kProgram, Describe(status));
-  if (args.json) out << JsonOf(response);
-  else for (const v1::Test& test : response.tests()) out << TestLine(test) << "\n";
+  if (args.json)
+    out << JsonOf(response);
+  else
+    for (const v1::Test& test : response.tests()) out << TestLine(test) << "\n";
   return kExitOk;
 }
 
@@ -142,17 +144,18 @@ int ListWorkers(AdminClient& client, std::ostream& out, std::ostream& err) {
 std::string TestLine(const v1::Test& test) {
   const v1::WinDrawLoss& wdl = test.wdl();
   const v1::StatsReport& stats = test.stats();
-  std::string line = absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(),
-                                     test.spec().dev().name(), test.spec().base().name(), TestStateText(test.state()),
-                                     stats.games(), wdl.wins(), wdl.draws(), wdl.losses(),
-                                     PentanomialText(test.pentanomial()), EloSummary(stats));
+  std::string line =
+      absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(), test.spec().dev().name(),
+                      test.spec().base().name(), TestStateText(test.state()), stats.games(), wdl.wins(), wdl.draws(),
+                      wdl.losses(), PentanomialText(test.pentanomial()), EloSummary(stats));
   if (stats.has_sprt()) absl::StrAppend(&line, "  ", LlrSummary(stats));
   const double seconds = double(test.updated_unix() - test.created_unix());
   if (seconds > 0 && stats.games() > 0) {
     const double rate = double(stats.games()) / seconds;
     absl::StrAppend(&line, absl::StrFormat("  %.2f games/s", rate));
     double remaining_games = 0;
-    if (test.spec().has_fixed_pairs()) remaining_games = 2.0 * double(test.spec().fixed_pairs()) - double(stats.games());
+    if (test.spec().has_fixed_pairs())
+      remaining_games = 2.0 * double(test.spec().fixed_pairs()) - double(stats.games());
     else if (stats.has_sprt() && stats.llr() != 0) {
       // Games until the LLR reaches the bound it is heading for, at its pace so far.
       const double bound = stats.llr() > 0 ? stats.upper_bound() : stats.lower_bound();

@@ -2,8 +2,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "proto/contract.h"
 #include "proto/convert/time_control.h"
 
@@ -21,8 +21,10 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
   if (!pairs.ok()) return pairs.status();
   for (const auto& [key, value] : *pairs) {
-    if (key == "sha") engine.set_artifact_sha256(value);
-    else if (key == "name") engine.set_name(value);
+    if (key == "sha")
+      engine.set_artifact_sha256(value);
+    else if (key == "name")
+      engine.set_name(value);
     else if (absl::StartsWith(key, "option.") && key.size() > 7) {
       v1::EngineOption& engine_option = *engine.add_options();
       engine_option.set_name(key.substr(7));
@@ -42,17 +44,26 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
   for (const auto& [key, v] : *pairs) {
     double number = 0;
     if (key == "model") {
-      if (v == "normalized") sprt.set_model(v1::ELO_MODEL_NORMALIZED);
-      else if (v == "logistic") sprt.set_model(v1::ELO_MODEL_LOGISTIC);
-      else if (v == "bayeselo") sprt.set_model(v1::ELO_MODEL_BAYESELO);
-      else return Invalid("--sprt", "model must be normalized, logistic or bayeselo");
+      if (v == "normalized")
+        sprt.set_model(v1::ELO_MODEL_NORMALIZED);
+      else if (v == "logistic")
+        sprt.set_model(v1::ELO_MODEL_LOGISTIC);
+      else if (v == "bayeselo")
+        sprt.set_model(v1::ELO_MODEL_BAYESELO);
+      else
+        return Invalid("--sprt", "model must be normalized, logistic or bayeselo");
     } else if (!absl::SimpleAtod(v, &number)) {
       return Invalid("--sprt", absl::StrCat("'", key, "' needs a number"));
-    } else if (key == "elo0") sprt.set_elo0(number);
-    else if (key == "elo1") sprt.set_elo1(number);
-    else if (key == "alpha") sprt.set_alpha(number);
-    else if (key == "beta") sprt.set_beta(number);
-    else return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
+    } else if (key == "elo0")
+      sprt.set_elo0(number);
+    else if (key == "elo1")
+      sprt.set_elo1(number);
+    else if (key == "alpha")
+      sprt.set_alpha(number);
+    else if (key == "beta")
+      sprt.set_beta(number);
+    else
+      return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
   }
   return absl::OkStatus();
 }
@@ -75,9 +86,10 @@ TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts)
                     absl::StrCat("book=NAME size=N (default book=", kDefaultBook, " size=", kDefaultBookSize, ")"));
   command.add_option("--priority", priority_, "higher runs first")
       ->check(CLI::Range(contract::kMinPriority, contract::kMaxPriority));
-  command.add_option("--throughput", throughput_,
-                     absl::StrCat("share of the workers among equal priorities (0: the default, ",
-                                  contract::kDefaultThroughput, ")"))
+  command
+      .add_option("--throughput", throughput_,
+                  absl::StrCat("share of the workers among equal priorities (0: the default, ",
+                               contract::kDefaultThroughput, ")"))
       ->check(CLI::Range(uint32_t(0), contract::kMaxThroughput));
 }
 
@@ -86,7 +98,9 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
   // Step 1. Engines and the stop rule (a whole test only).
   if (parts_ == Parts::kWholeTest) {
     for (const auto& [option, groups] : {std::pair<const char*, const KeyValueGroups*>{"--dev", &dev_},
-                                         {"--base", &base_}, {"--sprt", &sprt_}, {"--openings", &openings_}})
+                                         {"--base", &base_},
+                                         {"--sprt", &sprt_},
+                                         {"--openings", &openings_}})
       if (groups->size() > 1) return Invalid(option, "given more than once");
     if (absl::Status s = EngineFromWords("--dev", dev_.front(), *spec.mutable_dev()); !s.ok()) return s;
     if (absl::Status s = EngineFromWords("--base", base_.front(), *spec.mutable_base()); !s.ok()) return s;
@@ -94,8 +108,10 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
       if (absl::Status s = SprtFromWords(sprt_.front(), *spec.mutable_sprt()); !s.ok()) return s;
     if (!spec.has_sprt() && pairs_ == 0) return absl::InvalidArgumentError("give --sprt ... or --pairs N");
     // --pairs caps an SPRT (its max_pairs) and is the length of any other test.
-    if (spec.has_sprt()) spec.set_max_pairs(pairs_);
-    else spec.set_fixed_pairs(pairs_);
+    if (spec.has_sprt())
+      spec.set_max_pairs(pairs_);
+    else
+      spec.set_fixed_pairs(pairs_);
   }
 
   // Step 2. The schedule: time control, openings, priority.
@@ -111,9 +127,12 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
     if (!pairs.ok()) return pairs.status();
     for (const auto& [key, v] : *pairs) {
       uint32_t size = 0;
-      if (key == "book") spec.set_book(v);
-      else if (key == "size" && absl::SimpleAtoi(v, &size) && size > 0) spec.set_book_size(size);
-      else return Invalid("--openings", "book=NAME size=N");
+      if (key == "book")
+        spec.set_book(v);
+      else if (key == "size" && absl::SimpleAtoi(v, &size) && size > 0)
+        spec.set_book_size(size);
+      else
+        return Invalid("--openings", "book=NAME size=N");
     }
   }
   spec.set_priority(priority_);

@@ -24,7 +24,7 @@ inline constexpr uint32_t kDefaultBookSize = 500;
 class TestSpecOptions {
  public:
   enum class Parts {
-    kWholeTest,   // engines, stop rule and schedule: `judkins test create`
+    kWholeTest,     // engines, stop rule and schedule: `judkins test create`
     kScheduleOnly,  // time control, openings, priority, throughput: a tune's
   };
   TestSpecOptions(CLI::App& command, Parts parts);

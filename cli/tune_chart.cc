@@ -11,7 +11,7 @@ namespace judkins {
 namespace {
 
 constexpr int kColumns = 4;
-constexpr double kWidth = 260, kHeight = 150;           // one panel
+constexpr double kWidth = 260, kHeight = 150;                      // one panel
 constexpr double kLeft = 44, kRight = 8, kTop = 22, kBottom = 20;  // its margins
 
 std::string Escape(const std::string& text) {

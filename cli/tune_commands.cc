@@ -17,10 +17,10 @@
 #include "cli/commands.h"
 #include "cli/test_spec_options.h"
 #include "cli/texel_command.h"
-#include "common/command_line.h"
-#include "proto/convert/json.h"
 #include "cli/tune_chart.h"
+#include "common/command_line.h"
 #include "common/read_file.h"
+#include "proto/convert/json.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -37,15 +37,15 @@ int Fail(std::ostream& err, absl::string_view message, int code = kExitFailure) 
 }
 
 int64_t Rounded(const v1::TunedParameter& parameter) {
-  return int64_t(std::clamp(std::round(parameter.value()), std::ceil(parameter.spec().min()),
-                            std::floor(parameter.spec().max())));
+  return int64_t(
+      std::clamp(std::round(parameter.value()), std::ceil(parameter.spec().min()), std::floor(parameter.spec().max())));
 }
 
 // The parameters a tune starts from: the engine's own (all, or those named by
 // --tune), or fishtest lines from --params; r_end from --r-end.
 absl::StatusOr<std::vector<v1::SpsaParameter>> TunedParameters(const std::string& engine_path,
-                                                                const std::string& params_file,
-                                                                const std::vector<std::string>& only, double r_end) {
+                                                               const std::string& params_file,
+                                                               const std::vector<std::string>& only, double r_end) {
   absl::StatusOr<v1::EngineParamList> engine = ReadEngineParams(engine_path);
   if (!engine.ok()) return engine.status();
   std::vector<v1::SpsaParameter> parameters;
@@ -64,7 +64,8 @@ absl::StatusOr<std::vector<v1::SpsaParameter>> TunedParameters(const std::string
         return absl::InvalidArgumentError(absl::StrCat(params_file, ": the engine has no parameter '", p.name(), "'"));
       if (p.min() < known->min() || p.max() > known->max())
         return absl::InvalidArgumentError(absl::StrCat(params_file, ": ", p.name(), " bounds [", p.min(), ", ", p.max(),
-                                                       "] exceed the engine's [", known->min(), ", ", known->max(), "]"));
+                                                       "] exceed the engine's [", known->min(), ", ", known->max(),
+                                                       "]"));
     }
   } else {
     for (const v1::EngineParam& param : engine->params()) {
@@ -99,8 +100,10 @@ void DeclareSpsaCreate(CLI::App& command, SpsaArguments& args) {
   command.add_option("--engine", args.engine_path, "a judkins-engine binary: uploaded, and its parameters read")
       ->required()
       ->check(CLI::ExistingFile);
-  command.add_option_function<uint64_t>("--pairs", [&args](uint64_t pairs) { args.spsa.set_pairs(pairs); },
-                                        "game pairs (iterations) in the whole tune")
+  command
+      .add_option_function<uint64_t>(
+          "--pairs", [&args](uint64_t pairs) { args.spsa.set_pairs(pairs); },
+          "game pairs (iterations) in the whole tune")
       ->required()
       ->check(CLI::Range(uint64_t(1), kMaxTunePairs));
   command.add_option("--tune", args.only, "tune only these parameters (default: all the engine's)")->default_str("");
@@ -109,17 +112,22 @@ void DeclareSpsaCreate(CLI::App& command, SpsaArguments& args) {
   command.add_option("--name", args.name, "the engines' names: NAME+ and NAME-");
   command.add_option("--r-end", args.r_end, "the final learning rate of every parameter from the engine")
       ->check(CLI::Range(1e-9, 1.0));
-  command.add_option_function<double>("--a-ratio", [&args](double v) { args.spsa.set_a_ratio(v); },
-                                      "A = a-ratio * pairs (default 0.1)")
+  command
+      .add_option_function<double>(
+          "--a-ratio", [&args](double v) { args.spsa.set_a_ratio(v); }, "A = a-ratio * pairs (default 0.1)")
       ->check(CLI::Range(0.0, 10.0));
-  command.add_option_function<double>("--alpha", [&args](double v) { args.spsa.set_alpha(v); },
-                                      "gain decay (default 0.602)")
+  command
+      .add_option_function<double>(
+          "--alpha", [&args](double v) { args.spsa.set_alpha(v); }, "gain decay (default 0.602)")
       ->check(CLI::Range(0.0, 2.0));
-  command.add_option_function<double>("--gamma", [&args](double v) { args.spsa.set_gamma(v); },
-                                      "perturbation decay (default 0.101)")
+  command
+      .add_option_function<double>(
+          "--gamma", [&args](double v) { args.spsa.set_gamma(v); }, "perturbation decay (default 0.101)")
       ->check(CLI::Range(0.0, 1.0));
-  command.add_option_function<uint32_t>("--pairs-per-batch", [&args](uint32_t v) { args.spsa.set_pairs_per_batch(v); },
-                                        "pairs sharing one perturbation (default: the worker's concurrency)")
+  command
+      .add_option_function<uint32_t>(
+          "--pairs-per-batch", [&args](uint32_t v) { args.spsa.set_pairs_per_batch(v); },
+          "pairs sharing one perturbation (default: the worker's concurrency)")
       ->check(CLI::Range(uint32_t(1), kMaxPairsPerBatch));
   command.add_option("--option", args.engine_options, "NAME=VALUE engine options for both sides")->default_str("");
 }
@@ -232,7 +240,9 @@ absl::StatusOr<std::vector<v1::SpsaParameter>> ParseSpsaParameterLines(const std
     bool ok = fields.size() == 6;
     for (int i = 0; ok && i < 5; ++i)
       ok = absl::SimpleAtod(absl::StripAsciiWhitespace(fields[i + 1]), &numbers[i]) && std::isfinite(numbers[i]);
-    if (!ok) return absl::InvalidArgumentError(absl::StrCat("line ", line_number, ": expected name,start,min,max,c_end,r_end"));
+    if (!ok)
+      return absl::InvalidArgumentError(
+          absl::StrCat("line ", line_number, ": expected name,start,min,max,c_end,r_end"));
     v1::SpsaParameter& p = parameters.emplace_back();
     p.set_name(std::string(absl::StripAsciiWhitespace(fields[0])));
     p.set_start(numbers[0]);
@@ -264,8 +274,8 @@ absl::StatusOr<v1::EngineParamList> ReadEngineParams(const std::string& engine_p
 }
 
 std::string ParamsFileOf(const v1::Tune& tune) {
-  std::string text = absl::StrFormat("# tune #%d after %d of %d pairs\nname,value\n", tune.test().id(), tune.iterations(),
-                                     tune.test().spec().spsa().pairs());
+  std::string text = absl::StrFormat("# tune #%d after %d of %d pairs\nname,value\n", tune.test().id(),
+                                     tune.iterations(), tune.test().spec().spsa().pairs());
   for (const v1::TunedParameter& p : tune.parameters()) absl::StrAppend(&text, p.spec().name(), ",", Rounded(p), "\n");
   return text;
 }

@@ -16,7 +16,8 @@ constexpr int kMaxMessageBytes = 80 << 20;
 
 absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> Credentials(const TlsClientFiles& tls) {
   if (tls.cert_file.empty() != tls.key_file.empty())
-    return absl::InvalidArgumentError("--tls-cert and --tls-key: give both (a client certificate and its key) or neither");
+    return absl::InvalidArgumentError(
+        "--tls-cert and --tls-key: give both (a client certificate and its key) or neither");
   if (tls.ca_file.empty()) {
     if (!tls.cert_file.empty())
       return absl::InvalidArgumentError("--tls-cert: a client certificate needs TLS: give --tls-ca too");

@@ -15,7 +15,9 @@ struct Sha256::Context {
   ~Context() { EVP_MD_CTX_free(context); }
 };
 
-Sha256::Sha256() : context_(std::make_unique<Context>()) { EVP_DigestInit_ex(context_->context, EVP_sha256(), nullptr); }
+Sha256::Sha256() : context_(std::make_unique<Context>()) {
+  EVP_DigestInit_ex(context_->context, EVP_sha256(), nullptr);
+}
 Sha256::~Sha256() = default;
 
 void Sha256::Update(absl::string_view data) { EVP_DigestUpdate(context_->context, data.data(), data.size()); }

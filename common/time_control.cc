@@ -64,7 +64,8 @@ absl::StatusOr<TimeControl> TimeControl::Parse(Kind kind, absl::string_view text
     case Kind::kFischer: {
       auto parts = TwoParts(text, "time control");
       if (!parts.ok()) return parts.status();
-      if (parts->first <= absl::ZeroDuration()) return absl::InvalidArgumentError("time control needs a positive base time");
+      if (parts->first <= absl::ZeroDuration())
+        return absl::InvalidArgumentError("time control needs a positive base time");
       tc.base = parts->first;
       tc.increment = parts->second;
       return tc;
@@ -99,22 +100,32 @@ absl::StatusOr<TimeControl> TimeControl::Parse(Kind kind, absl::string_view text
 
 std::string TimeControl::Text() const {
   switch (kind) {
-    case Kind::kFischer: return absl::StrCat(SecondsText(base), "+", SecondsText(increment));
-    case Kind::kByoyomi: return absl::StrCat(SecondsText(base), "+", SecondsText(byoyomi));
-    case Kind::kMovetime: return SecondsText(movetime);
-    case Kind::kNodes: return absl::StrCat(nodes);
-    case Kind::kDepth: return absl::StrCat(depth);
+    case Kind::kFischer:
+      return absl::StrCat(SecondsText(base), "+", SecondsText(increment));
+    case Kind::kByoyomi:
+      return absl::StrCat(SecondsText(base), "+", SecondsText(byoyomi));
+    case Kind::kMovetime:
+      return SecondsText(movetime);
+    case Kind::kNodes:
+      return absl::StrCat(nodes);
+    case Kind::kDepth:
+      return absl::StrCat(depth);
   }
   return "?";
 }
 
 std::string TimeControl::Label() const {
   switch (kind) {
-    case Kind::kFischer: return Text();
-    case Kind::kByoyomi: return absl::StrCat(SecondsText(base), " byoyomi ", SecondsText(byoyomi));
-    case Kind::kMovetime: return absl::StrCat("movetime ", Text());
-    case Kind::kNodes: return absl::StrCat("nodes ", nodes);
-    case Kind::kDepth: return absl::StrCat("depth ", depth);
+    case Kind::kFischer:
+      return Text();
+    case Kind::kByoyomi:
+      return absl::StrCat(SecondsText(base), " byoyomi ", SecondsText(byoyomi));
+    case Kind::kMovetime:
+      return absl::StrCat("movetime ", Text());
+    case Kind::kNodes:
+      return absl::StrCat("nodes ", nodes);
+    case Kind::kDepth:
+      return absl::StrCat("depth ", depth);
   }
   return "?";
 }

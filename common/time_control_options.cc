@@ -24,10 +24,11 @@ constexpr struct {
 void TimeControlOptions::Declare(CLI::App& app) {
   std::vector<CLI::Option*> declared;
   for (const auto& option : kOptions) {
-    given_[int(option.kind)] = declared.emplace_back(app.add_option(absl::StrCat("--", TimeControl::NameOf(option.kind)),
-                                      text_[int(option.kind)], option.description)
-                           ->type_name(option.value_name)
-                           ->group("Time control (one of)"));
+    given_[int(option.kind)] =
+        declared.emplace_back(app.add_option(absl::StrCat("--", TimeControl::NameOf(option.kind)),
+                                             text_[int(option.kind)], option.description)
+                                  ->type_name(option.value_name)
+                                  ->group("Time control (one of)"));
   }
   for (CLI::Option* option : declared)
     for (CLI::Option* other : declared)
@@ -40,7 +41,8 @@ absl::StatusOr<std::optional<TimeControl>> TimeControlOptions::Parsed() const {
     const std::string& text = text_[int(option.kind)];
     absl::StatusOr<TimeControl> parsed = TimeControl::Parse(option.kind, text);
     if (!parsed.ok())
-      return absl::InvalidArgumentError(absl::StrCat("--", TimeControl::NameOf(option.kind), ": ", parsed.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", TimeControl::NameOf(option.kind), ": ", parsed.status().message()));
     return std::optional<TimeControl>(*parsed);
   }
   return std::optional<TimeControl>();

@@ -24,8 +24,8 @@ absl::StatusOr<std::string> LoadToken(const std::string& file, const char* envir
   }
   token = std::string(absl::StripAsciiWhitespace(token));
   if (token.size() < kMinTokenLength)
-    return absl::InvalidArgumentError(absl::StrCat(source, " is too short: a token needs at least ", kMinTokenLength,
-                                                   " characters"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, " is too short: a token needs at least ", kMinTokenLength, " characters"));
   return token;
 }
 

@@ -43,9 +43,8 @@ std::string ValidText(absl::string_view bytes, size_t max_bytes) {
   text.reserve(std::min(bytes.size(), max_bytes));
   while (!bytes.empty()) {
     const size_t length = ValidCharacterLength(bytes);
-    const std::string piece =
-        length > 0 ? std::string(bytes.substr(0, length))
-                   : absl::StrFormat("\\x%02X", static_cast<unsigned char>(bytes[0]));
+    const std::string piece = length > 0 ? std::string(bytes.substr(0, length))
+                                         : absl::StrFormat("\\x%02X", static_cast<unsigned char>(bytes[0]));
     if (max_bytes != std::string::npos && text.size() + piece.size() > max_bytes) {
       while (!text.empty() && text.size() + kCut.size() > max_bytes) {
         // Drop whole characters: continuation bytes go with their lead.

@@ -24,9 +24,10 @@ constexpr char kDefaultMetricsListen[] = "127.0.0.1:9464";
 
 int main(int argc, char** argv) {
   // Step 1. The command line.
-  CLI::App app("Schedules game pairs to workers, counts their results, runs the SPRT and SPSA, keeps everything "
-               "in SQLite under --data-dir, and serves Prometheus metrics.",
-               kProgram);
+  CLI::App app(
+      "Schedules game pairs to workers, counts their results, runs the SPRT and SPSA, keeps everything "
+      "in SQLite under --data-dir, and serves Prometheus metrics.",
+      kProgram);
   judkins::SetUpCommandLine(app);
   judkins::AddConfigFile(app);
   judkins::CoordinatorOptions options;
@@ -37,7 +38,8 @@ int main(int argc, char** argv) {
   app.add_option("--listen", options.listen, "gRPC address to listen on (port 0: any free port)");
   app.add_option("--data-dir", options.data_dir, "where the database and the artifacts live");
   app.add_option("--metrics-listen", options.metrics_listen, "Prometheus /metrics address; empty to disable");
-  app.add_option("--worker-token-file", worker_token_file, "file with the worker token (default: $JUDKINS_WORKER_TOKEN)");
+  app.add_option("--worker-token-file", worker_token_file,
+                 "file with the worker token (default: $JUDKINS_WORKER_TOKEN)");
   app.add_option("--admin-token-file", admin_token_file, "file with the admin token (default: $JUDKINS_ADMIN_TOKEN)");
   app.add_option("--tls-cert", options.tls_cert_file, "PEM certificate: serve TLS (with --tls-key)");
   app.add_option("--tls-key", options.tls_key_file, "PEM private key of --tls-cert");

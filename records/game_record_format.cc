@@ -14,8 +14,10 @@ namespace {
 
 std::string Comment(const PlayedMove& move) {
   std::string comment = move.hodges;
-  if (move.report.mate_plies) absl::StrAppend(&comment, " M", *move.report.mate_plies);
-  else if (move.report.score_cp) absl::StrAppend(&comment, absl::StrFormat(" %+.2f", *move.report.score_cp / 100.0));
+  if (move.report.mate_plies)
+    absl::StrAppend(&comment, " M", *move.report.mate_plies);
+  else if (move.report.score_cp)
+    absl::StrAppend(&comment, absl::StrFormat(" %+.2f", *move.report.score_cp / 100.0));
   if (move.report.depth) absl::StrAppend(&comment, "/", move.report.depth);
   absl::StrAppend(&comment, absl::StrFormat(" %.3fs", absl::ToDoubleSeconds(move.elapsed)));
   return comment;
@@ -25,31 +27,51 @@ std::string Comment(const PlayedMove& move) {
 
 absl::string_view ResultToken(v1::GameResult result) {
   switch (result) {
-    case v1::GAME_RESULT_BLACK_WINS: return "1-0";
-    case v1::GAME_RESULT_WHITE_WINS: return "0-1";
-    case v1::GAME_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
+    case v1::GAME_RESULT_BLACK_WINS:
+      return "1-0";
+    case v1::GAME_RESULT_WHITE_WINS:
+      return "0-1";
+    case v1::GAME_RESULT_DRAW:
+      return "1/2-1/2";
+    default:
+      return "*";
   }
 }
 
 absl::string_view TerminationToken(v1::Termination termination) {
   switch (termination) {
-    case v1::TERMINATION_CHECKMATE: return "checkmate";
-    case v1::TERMINATION_RESIGNATION: return "resignation";
-    case v1::TERMINATION_NO_LEGAL_MOVES: return "no legal moves";
-    case v1::TERMINATION_REPETITION: return "repetition";
-    case v1::TERMINATION_PERPETUAL_CHECK: return "perpetual check";
-    case v1::TERMINATION_IMPASSE: return "impasse";
-    case v1::TERMINATION_IMPASSE_CLAIM: return "impasse claim";
-    case v1::TERMINATION_ILLEGAL_MOVE: return "illegal move";
-    case v1::TERMINATION_TIME_FORFEIT: return "time forfeit";
-    case v1::TERMINATION_CRASH: return "crash";
-    case v1::TERMINATION_UNRESPONSIVE: return "unresponsive";
-    case v1::TERMINATION_ADJUDICATED_RESIGN: return "adjudication";
-    case v1::TERMINATION_ADJUDICATED_DRAW: return "draw adjudication";
-    case v1::TERMINATION_MAX_LENGTH: return "maximum length";
-    case v1::TERMINATION_ABORTED: return "aborted";
-    default: return "unknown";
+    case v1::TERMINATION_CHECKMATE:
+      return "checkmate";
+    case v1::TERMINATION_RESIGNATION:
+      return "resignation";
+    case v1::TERMINATION_NO_LEGAL_MOVES:
+      return "no legal moves";
+    case v1::TERMINATION_REPETITION:
+      return "repetition";
+    case v1::TERMINATION_PERPETUAL_CHECK:
+      return "perpetual check";
+    case v1::TERMINATION_IMPASSE:
+      return "impasse";
+    case v1::TERMINATION_IMPASSE_CLAIM:
+      return "impasse claim";
+    case v1::TERMINATION_ILLEGAL_MOVE:
+      return "illegal move";
+    case v1::TERMINATION_TIME_FORFEIT:
+      return "time forfeit";
+    case v1::TERMINATION_CRASH:
+      return "crash";
+    case v1::TERMINATION_UNRESPONSIVE:
+      return "unresponsive";
+    case v1::TERMINATION_ADJUDICATED_RESIGN:
+      return "adjudication";
+    case v1::TERMINATION_ADJUDICATED_DRAW:
+      return "draw adjudication";
+    case v1::TERMINATION_MAX_LENGTH:
+      return "maximum length";
+    case v1::TERMINATION_ABORTED:
+      return "aborted";
+    default:
+      return "unknown";
   }
 }
 
@@ -78,8 +100,10 @@ std::string FormatGameRecord(const GameRecord& record) {
   for (size_t i = 0; i < record.moves.size(); ++i) {
     const bool black_moves = (i % 2 == 0) == (first == kBlack);
     const size_t number = (i + (first == kBlack ? 0 : 1)) / 2 + 1;
-    if (black_moves) absl::StrAppend(&line, number, ". ");
-    else if (i == 0) absl::StrAppend(&line, number, "... ");
+    if (black_moves)
+      absl::StrAppend(&line, number, ". ");
+    else if (i == 0)
+      absl::StrAppend(&line, number, "... ");
     absl::StrAppend(&line, record.moves[i].usi, " {", Comment(record.moves[i]), "} ");
     if (line.size() > 80) {
       absl::StrAppend(&text, absl::StripTrailingAsciiWhitespace(line), "\n");
@@ -134,13 +158,15 @@ absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view tex
     } else {
       in_moves = true;
       size_t end = i;
-      while (end < body.size() && !absl::ascii_isspace(static_cast<unsigned char>(body[end])) && body[end] != '{') ++end;
+      while (end < body.size() && !absl::ascii_isspace(static_cast<unsigned char>(body[end])) && body[end] != '{')
+        ++end;
       const std::string token = body.substr(i, end - i);
       i = end;
       if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
-        current.result = token == "1-0" ? v1::GAME_RESULT_BLACK_WINS
-                         : token == "0-1" ? v1::GAME_RESULT_WHITE_WINS
-                         : token == "1/2-1/2" ? v1::GAME_RESULT_DRAW : v1::GAME_RESULT_UNSPECIFIED;
+        current.result = token == "1-0"       ? v1::GAME_RESULT_BLACK_WINS
+                         : token == "0-1"     ? v1::GAME_RESULT_WHITE_WINS
+                         : token == "1/2-1/2" ? v1::GAME_RESULT_DRAW
+                                              : v1::GAME_RESULT_UNSPECIFIED;
         if (absl::Status s = finish(); !s.ok()) return s;
       } else if (!token.empty() && absl::ascii_isdigit(static_cast<unsigned char>(token[0])) && token.back() == '.') {
         continue;  // a move number: "12." or "12..."

@@ -13,7 +13,7 @@
 namespace judkins {
 
 std::string FormatGameRecord(const GameRecord& record);
-absl::string_view ResultToken(v1::GameResult result);  // "1-0" (Black wins), "0-1", "1/2-1/2", "*"
+absl::string_view ResultToken(v1::GameResult result);             // "1-0" (Black wins), "0-1", "1/2-1/2", "*"
 absl::string_view TerminationToken(v1::Termination termination);  // "checkmate", "time forfeit", ...
 
 // A record read back: its tags and moves, checked against the rules.

@@ -30,9 +30,12 @@ double SeriesCdf(const Brownian& w, double T, double y) {
     if (std::fabs(t0 * t1 * t3) <= 1e-9) break;
   }
   double pre;
-  if (gamma * A > 30) pre = std::exp(-2 * gamma * x);  // the exact form would overflow
-  else if (std::fabs(gamma * A) < 1e-8) pre = (A - x) / A;
-  else pre = (1 - std::exp(2 * gamma * (A - x))) / (1 - std::exp(2 * gamma * A));
+  if (gamma * A > 30)
+    pre = std::exp(-2 * gamma * x);  // the exact form would overflow
+  else if (std::fabs(gamma * A) < 1e-8)
+    pre = (A - x) / A;
+  else
+    pre = (1 - std::exp(2 * gamma * (A - x))) / (1 - std::exp(2 * gamma * A));
   return pre + t0 * sum;
 }
 

@@ -15,8 +15,8 @@ inline const double kNeloPerT = 800.0 / std::log(10.0);
 // The 97.5% quantile of the standard normal distribution.
 constexpr double kZ975 = 1.959963984540054;
 
-double LogisticScore(double elo);  // expected score of a side that much stronger
-double EloFromScore(double score); // the inverse, with the score clamped to [0.001, 0.999]
+double LogisticScore(double elo);   // expected score of a side that much stronger
+double EloFromScore(double score);  // the inverse, with the score clamped to [0.001, 0.999]
 double NormalCdf(double x);
 
 // An outcome distribution: values a_i = i / (n - 1), probabilities p_i.

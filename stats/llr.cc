@@ -86,8 +86,8 @@ double LlrNormalized(double nelo0, double nelo1, std::span<const double> counts)
   const double t0 = nelo0 / kNeloPerT * scale, t1 = nelo1 / kNeloPerT * scale;
   double n = 0;
   const Distribution observed = ResultsToDistribution(counts, &n);
-  return n * Llr(observed, MaximumLikelihoodForTValue(observed, 0.5, t0),
-                 MaximumLikelihoodForTValue(observed, 0.5, t1));
+  return n *
+         Llr(observed, MaximumLikelihoodForTValue(observed, 0.5, t0), MaximumLikelihoodForTValue(observed, 0.5, t1));
 }
 
 double DrawElo(std::span<const double> ldw) {

@@ -40,8 +40,10 @@ std::optional<double> FindRoot(const std::function<double(double)>& f, double a,
         p = s * (2 * half * r * (r - t) - (b - a) * (t - 1));
         q = (r - 1) * (t - 1) * (s - 1);
       }
-      if (p > 0) q = -q;
-      else p = -p;
+      if (p > 0)
+        q = -q;
+      else
+        p = -p;
       if (2 * p < std::min(3 * half * q - std::fabs(tolerance * q), std::fabs(previous_step * q))) {
         previous_step = step;
         step = p / q;

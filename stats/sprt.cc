@@ -9,9 +9,12 @@ namespace judkins::stats {
 
 std::string_view EloModelName(EloModel model) {
   switch (model) {
-    case EloModel::kLogistic: return "logistic";
-    case EloModel::kNormalized: return "normalized";
-    case EloModel::kBayesElo: return "bayeselo";
+    case EloModel::kLogistic:
+      return "logistic";
+    case EloModel::kNormalized:
+      return "normalized";
+    case EloModel::kBayesElo:
+      return "bayeselo";
   }
   return "?";
 }
@@ -24,9 +27,12 @@ std::optional<EloModel> ParseEloModel(std::string_view name) {
 
 std::string_view SprtDecisionName(SprtDecision decision) {
   switch (decision) {
-    case SprtDecision::kContinue: return "continue";
-    case SprtDecision::kAccepted: return "accepted";
-    case SprtDecision::kRejected: return "rejected";
+    case SprtDecision::kContinue:
+      return "continue";
+    case SprtDecision::kAccepted:
+      return "accepted";
+    case SprtDecision::kRejected:
+      return "rejected";
   }
   return "?";
 }
@@ -35,11 +41,11 @@ TestResults TestResults::Pentanomial(std::array<double, 5> pairs, std::array<dou
   return {std::vector<double>(pairs.begin(), pairs.end()), ldw};
 }
 
-TestResults TestResults::Trinomial(std::array<double, 3> ldw) { return {std::vector<double>(ldw.begin(), ldw.end()), ldw}; }
-
-SprtBounds BoundsFor(double alpha, double beta) {
-  return {std::log(beta / (1 - alpha)), std::log((1 - beta) / alpha)};
+TestResults TestResults::Trinomial(std::array<double, 3> ldw) {
+  return {std::vector<double>(ldw.begin(), ldw.end()), ldw};
 }
+
+SprtBounds BoundsFor(double alpha, double beta) { return {std::log(beta / (1 - alpha)), std::log((1 - beta) / alpha)}; }
 
 ModelBounds EffectiveBounds(const SprtParameters& parameters, const TestResults& results) {
   if (parameters.model != EloModel::kBayesElo) return {parameters.elo0, parameters.elo1, parameters.model};
@@ -63,8 +69,10 @@ SprtStatus EvaluateSprt(const SprtParameters& parameters, const TestResults& res
     status.overshoot_lower = record.m0 != 0 ? -record.sq0 / record.m0 / 2 : 0;
     status.overshoot_upper = record.m1 != 0 ? record.sq1 / record.m1 / 2 : 0;
   }
-  if (status.llr < status.bounds.lower + status.overshoot_lower) status.decision = SprtDecision::kRejected;
-  else if (status.llr > status.bounds.upper - status.overshoot_upper) status.decision = SprtDecision::kAccepted;
+  if (status.llr < status.bounds.lower + status.overshoot_lower)
+    status.decision = SprtDecision::kRejected;
+  else if (status.llr > status.bounds.upper - status.overshoot_upper)
+    status.decision = SprtDecision::kAccepted;
   return status;
 }
 

@@ -41,7 +41,8 @@ double NormalUpperQuantile(double p) {
   // A start within 5e-4 (Abramowitz and Stegun 26.2.23), then Newton steps
   // on erfc, which keeps its precision far into the tail (p near 1e-300).
   const double t = std::sqrt(-2 * std::log(p));
-  double z = t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  double z =
+      t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
   for (int step = 0; step < 20; ++step) {
     const double tail = 0.5 * std::erfc(z / std::sqrt(2.0));
     const double density = std::exp(-z * z / 2) / std::sqrt(2 * M_PI);
@@ -84,8 +85,10 @@ std::optional<Homogeneity> TestHomogeneity(const std::vector<WorkerPairs>& worke
         expected[r][c] = row_sums[r] * column_sums[c] / total;
         thin = thin || expected[r][c] <= kMinExpected;
       }
-      if (thin) dropped = true;
-      else kept.push_back(rows[r]);
+      if (thin)
+        dropped = true;
+      else
+        kept.push_back(rows[r]);
     }
     if (dropped) rows = std::move(kept);
   }

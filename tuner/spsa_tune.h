@@ -33,10 +33,10 @@ std::vector<double> StartTheta(const v1::SpsaSpec& spec);
 
 // What one batch plays with.
 struct Perturbation {
-  uint64_t iteration = 0;     // k
-  std::vector<int> flips;     // +1 or -1 per parameter
-  std::vector<int64_t> plus;  // dev's values
-  std::vector<int64_t> minus; // base's values
+  uint64_t iteration = 0;      // k
+  std::vector<int> flips;      // +1 or -1 per parameter
+  std::vector<int64_t> plus;   // dev's values
+  std::vector<int64_t> minus;  // base's values
 };
 
 // Draws the flips and both rounded value sets; the same seed gives the same

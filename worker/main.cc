@@ -13,15 +13,17 @@
 #include "worker/cli/sprt_command.h"
 
 int main(int argc, char** argv) {
-  CLI::App app("Plays engine-vs-engine games: a local match, the daemon that works for a coordinator, or the "
-               "SPRT calculator.",
-               "judkins-worker");
+  CLI::App app(
+      "Plays engine-vs-engine games: a local match, the daemon that works for a coordinator, or the "
+      "SPRT calculator.",
+      "judkins-worker");
   judkins::SetUpCommandLine(app);
   app.require_subcommand(1);
   judkins::MatchCommand match(*app.add_subcommand("match", "play a match between two engines on this machine"));
   judkins::RunCommand run(*app.add_subcommand("run", "work for a coordinator until stopped (SIGINT, SIGTERM)"));
   judkins::SprtCommand sprt(*app.add_subcommand("sprt", "the SPRT's verdict and Elo for given counts"));
-  if (std::optional<int> exit = judkins::ParseCommandLine(app, std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr))
+  if (std::optional<int> exit =
+          judkins::ParseCommandLine(app, std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr))
     return *exit;
   if (app.got_subcommand("match")) return match.Run(std::cout, std::cerr);
   if (app.got_subcommand("run")) return run.Run(std::cerr);

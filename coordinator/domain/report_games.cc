@@ -22,10 +22,12 @@ absl::StatusOr<ReportGames> CheckReportGames(const v1::Batch& batch, const v1::B
   ReportGames checked;
   for (const v1::PairAssignment& pair : batch.pairs()) {
     const PairGames& pair_games = games[pair.pair_index()];
-    if (!pair_games[0] && !pair_games[1]) checked.handed_back.push_back(&pair);
+    if (!pair_games[0] && !pair_games[1])
+      checked.handed_back.push_back(&pair);
     else if (!pair_games[0] || !pair_games[1])
       return absl::InvalidArgumentError(absl::StrCat("games: pair ", pair.pair_index(), " is incomplete"));
-    else checked.complete[pair.pair_index()] = pair_games;
+    else
+      checked.complete[pair.pair_index()] = pair_games;
   }
   v1::Pentanomial pentanomial;
   v1::WinDrawLoss wdl;

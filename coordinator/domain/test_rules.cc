@@ -91,9 +91,12 @@ void RemoveWorkerShare(const v1::Pentanomial& pentanomial, const v1::WinDrawLoss
 void FinishIfCountReached(TestRow& test) {
   if (Ended(test.state)) return;
   const uint64_t counted = PairCount(test.pentanomial);
-  if (test.spec.has_fixed_pairs() && counted >= test.spec.fixed_pairs()) Finish(test, "fixed games played");
-  else if (test.spec.has_spsa() && counted >= test.spec.spsa().pairs()) Finish(test, "tune completed");
-  else if (test.spec.max_pairs() > 0 && counted >= test.spec.max_pairs()) Finish(test, "maximum games played");
+  if (test.spec.has_fixed_pairs() && counted >= test.spec.fixed_pairs())
+    Finish(test, "fixed games played");
+  else if (test.spec.has_spsa() && counted >= test.spec.spsa().pairs())
+    Finish(test, "tune completed");
+  else if (test.spec.max_pairs() > 0 && counted >= test.spec.max_pairs())
+    Finish(test, "maximum games played");
 }
 
 bool PastCrashOrTimeLossRule(const v1::WorkerResult& worker) {

@@ -11,17 +11,21 @@ namespace {
 // A rough length of one game, for sizing batches. A game lasts about 80 plies.
 absl::Duration ExpectedGameTime(const v1::TestSpec& spec, double nodes_per_second) {
   constexpr double kPlies = 80;
-  constexpr double kMinNodesPerSecond = 1e4;  // a worker that has not measured its speed
+  constexpr double kMinNodesPerSecond = 1e4;              // a worker that has not measured its speed
   constexpr absl::Duration kUnknown = absl::Seconds(10);  // depth limits: no way to tell
   absl::StatusOr<TimeControl> tc = TimeControlOf(spec.time_control());
   if (!tc.ok()) return kUnknown;  // validated at creation; an old row that is not still gets batches
   switch (tc->kind) {
-    case TimeControl::Kind::kFischer: return 2 * tc->base + kPlies * tc->increment;
-    case TimeControl::Kind::kByoyomi: return 2 * tc->base + kPlies * tc->byoyomi;
-    case TimeControl::Kind::kMovetime: return kPlies * tc->movetime;
+    case TimeControl::Kind::kFischer:
+      return 2 * tc->base + kPlies * tc->increment;
+    case TimeControl::Kind::kByoyomi:
+      return 2 * tc->base + kPlies * tc->byoyomi;
+    case TimeControl::Kind::kMovetime:
+      return kPlies * tc->movetime;
     case TimeControl::Kind::kNodes:
       return absl::Seconds(kPlies * double(tc->nodes) / std::max(nodes_per_second, kMinNodesPerSecond));
-    case TimeControl::Kind::kDepth: break;
+    case TimeControl::Kind::kDepth:
+      break;
   }
   return kUnknown;
 }
@@ -47,13 +51,14 @@ std::optional<ActiveTest> PickTest(const std::vector<ActiveTest>& tests) {
 int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worker, absl::Duration target,
                    int max_pairs) {
   const double game_seconds = absl::ToDoubleSeconds(ExpectedGameTime(spec, worker.speed()));
-  const double games = std::max(1u, worker.concurrency()) * absl::ToDoubleSeconds(target) / std::max(game_seconds, 1e-3);
+  const double games =
+      std::max(1u, worker.concurrency()) * absl::ToDoubleSeconds(target) / std::max(game_seconds, 1e-3);
   const int pairs = std::clamp(int(games / 2), 1, max_pairs);
   // A tune's batch shares one perturbation, and theta moves only when it is
   // counted: keep them small (one pair per game slot, as fishtest does).
   if (spec.has_spsa())
-    return std::min<int>(pairs, spec.spsa().pairs_per_batch() ? spec.spsa().pairs_per_batch()
-                                                              : std::max(1u, worker.concurrency()));
+    return std::min<int>(
+        pairs, spec.spsa().pairs_per_batch() ? spec.spsa().pairs_per_batch() : std::max(1u, worker.concurrency()));
   return pairs;
 }
 

@@ -24,7 +24,8 @@ std::optional<ActiveTest> PickTest(const std::vector<ActiveTest>& tests);
 
 // Game pairs a worker of this concurrency and speed plays in about `target`
 // (for a tune, at most one pair per game slot).
-int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worker, absl::Duration target, int max_pairs);
+int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worker, absl::Duration target,
+                   int max_pairs);
 
 class Scheduler {
  public:

@@ -57,7 +57,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     return absl::InvalidArgumentError("both a worker and an admin token are needed");
   if (options.tokens.worker == options.tokens.admin)
     return absl::InvalidArgumentError("the worker and admin tokens must differ");
-  absl::StatusOr<ArtifactFiles> artifacts = ArtifactFiles::Open(options.data_dir + "/artifacts", options.max_artifact_bytes);
+  absl::StatusOr<ArtifactFiles> artifacts =
+      ArtifactFiles::Open(options.data_dir + "/artifacts", options.max_artifact_bytes);
   if (!artifacts.ok()) return artifacts.status();
   absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(options.data_dir + "/coordinator.db");
   if (!store.ok()) return store.status();
@@ -83,7 +84,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
       server->exposer_ = std::make_unique<prometheus::Exposer>(options.metrics_listen);
     } catch (const std::exception& error) {
       server->Shutdown();
-      return absl::UnavailableError(absl::StrCat("cannot serve metrics on ", options.metrics_listen, ": ", error.what()));
+      return absl::UnavailableError(
+          absl::StrCat("cannot serve metrics on ", options.metrics_listen, ": ", error.what()));
     }
     server->exposer_->RegisterCollectable(server->metrics_.registry());
   }
@@ -120,9 +122,8 @@ void CoordinatorServer::ExpireLeasesLoop() {
     }
     if (absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_->ListWorkers(); workers.ok()) {
       const int64_t recent = absl::ToUnixSeconds(absl::Now() - options_.scheduler.lease);
-      metrics_.SetWorkersConnected(int(std::count_if(workers->begin(), workers->end(), [&](const v1::WorkerInfo& w) {
-        return w.last_seen_unix() >= recent;
-      })));
+      metrics_.SetWorkersConnected(int(std::count_if(
+          workers->begin(), workers->end(), [&](const v1::WorkerInfo& w) { return w.last_seen_unix() >= recent; })));
     }
   }
 }

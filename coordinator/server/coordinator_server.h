@@ -21,11 +21,10 @@ namespace judkins {
 // anywhere else, plain text shows tokens to the network.
 bool IsLoopbackAddress(absl::string_view listen);
 
-
 struct CoordinatorOptions {
   std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())
   std::string data_dir = "coordinator-data";
-  std::string metrics_listen;              // "127.0.0.1:9464"; empty: no metrics endpoint
+  std::string metrics_listen;  // "127.0.0.1:9464"; empty: no metrics endpoint
   Tokens tokens;
   std::string tls_cert_file, tls_key_file;  // both: serve TLS
   std::string tls_client_ca_file;           // also: require client certificates
@@ -39,7 +38,9 @@ class CoordinatorServer {
   static absl::StatusOr<std::unique_ptr<CoordinatorServer>> Start(const CoordinatorOptions& options);
   ~CoordinatorServer();
   int port() const { return port_; }
-  int metrics_port() const { return exposer_ && !exposer_->GetListeningPorts().empty() ? exposer_->GetListeningPorts()[0] : 0; }
+  int metrics_port() const {
+    return exposer_ && !exposer_->GetListeningPorts().empty() ? exposer_->GetListeningPorts()[0] : 0;
+  }
   // Stops taking calls, finishes those in flight, stops the threads.
   void Shutdown();
   void Wait() { server_->Wait(); }

@@ -2,15 +2,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
-#include "coordinator/service/grpc_status.h"
 #include "common/valid_text.h"
+#include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
 
-grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context, grpc::ServerReader<v1::ArtifactChunk>* reader,
+grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
+                                              grpc::ServerReader<v1::ArtifactChunk>* reader,
                                               v1::UploadArtifactResponse* response) {
   RpcTimer timer(c_.metrics, "UploadArtifact");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
@@ -66,7 +67,8 @@ grpc::Status AdminServiceImpl::ListTests(grpc::ServerContext* context, const v1:
   return grpc::Status::OK;
 }
 
-grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::GetTestRequest* request, v1::Test* response) {
+grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::GetTestRequest* request,
+                                       v1::Test* response) {
   RpcTimer timer(c_.metrics, "GetTest");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
   absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id());
@@ -75,7 +77,8 @@ grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::G
   return grpc::Status::OK;
 }
 
-grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::StopTestRequest* request, v1::Test* response) {
+grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::StopTestRequest* request,
+                                        v1::Test* response) {
   RpcTimer timer(c_.metrics, "StopTest");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
   absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now());
@@ -116,7 +119,8 @@ grpc::Status AdminServiceImpl::WatchTest(grpc::ServerContext* context, const v1:
   return grpc::Status::OK;
 }
 
-grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::GetTuneRequest* request, v1::Tune* response) {
+grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::GetTuneRequest* request,
+                                       v1::Tune* response) {
   RpcTimer timer(c_.metrics, "GetTune");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
   if (request->max_history_points() > 100'000)

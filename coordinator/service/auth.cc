@@ -19,9 +19,9 @@ grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tok
   const std::string& other = role == Role::kAdmin ? tokens.worker : tokens.admin;
   if (SameSecret(value, needed)) return grpc::Status::OK;
   if (SameSecret(value, other))
-    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
-                        role == Role::kAdmin ? "a worker token cannot use the admin service"
-                                             : "an admin token cannot act as a worker");
+    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED, role == Role::kAdmin
+                                                                 ? "a worker token cannot use the admin service"
+                                                                 : "an admin token cannot act as a worker");
   return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "invalid token");
 }
 

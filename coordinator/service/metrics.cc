@@ -17,7 +17,10 @@ CoordinatorMetrics::CoordinatorMetrics()
                  .Name("judkins_games_reported_total")
                  .Help("Games counted, by test and by result for the dev engine")
                  .Register(*registry_)),
-      pairs_(prometheus::BuildCounter().Name("judkins_pairs_reported_total").Help("Game pairs counted, by test").Register(*registry_)),
+      pairs_(prometheus::BuildCounter()
+                 .Name("judkins_pairs_reported_total")
+                 .Help("Game pairs counted, by test")
+                 .Register(*registry_)),
       tests_(prometheus::BuildGauge().Name("judkins_tests").Help("Tests by state").Register(*registry_)),
       theta_(prometheus::BuildGauge()
                  .Name("judkins_tune_theta")
@@ -67,7 +70,8 @@ void CoordinatorMetrics::CountReport(uint64_t test_id, const v1::WinDrawLoss& wd
 }
 
 void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {
-  for (v1::TestState state : {v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING, v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
+  for (v1::TestState state :
+       {v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING, v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
     const auto it = counts.find(state);
     tests_.Add({{"state", TestStateText(state)}}).Set(it == counts.end() ? 0 : it->second);
   }
@@ -100,6 +104,8 @@ void CoordinatorMetrics::ObserveRpc(const std::string& method, absl::Duration la
   rpc_latency_.Add({{"method", method}}, kLatencyBuckets).Observe(absl::ToDoubleSeconds(latency));
 }
 
-void CoordinatorMetrics::ObserveCommit(absl::Duration latency) { commit_latency_.Observe(absl::ToDoubleSeconds(latency)); }
+void CoordinatorMetrics::ObserveCommit(absl::Duration latency) {
+  commit_latency_.Observe(absl::ToDoubleSeconds(latency));
+}
 
 }  // namespace judkins

@@ -25,17 +25,15 @@ struct ServiceContext {
 
 // RequestWork and ReportBatch are callback methods (they wait on a commit);
 // the others are synchronous.
-class WorkerServiceImpl final
-    : public v1::WorkerService::WithCallbackMethod_RequestWork<
-          v1::WorkerService::WithCallbackMethod_ReportBatch<v1::WorkerService::Service>> {
+class WorkerServiceImpl final : public v1::WorkerService::WithCallbackMethod_RequestWork<
+                                    v1::WorkerService::WithCallbackMethod_ReportBatch<v1::WorkerService::Service>> {
  public:
   explicit WorkerServiceImpl(ServiceContext context) : c_(context) {}
   grpc::Status Register(grpc::ServerContext*, const v1::RegisterRequest*, v1::RegisterResponse*) override;
   grpc::ServerUnaryReactor* RequestWork(grpc::CallbackServerContext*, const v1::WorkRequest*,
                                         v1::WorkResponse*) override;
   grpc::Status Heartbeat(grpc::ServerContext*, const v1::HeartbeatRequest*, v1::HeartbeatResponse*) override;
-  grpc::ServerUnaryReactor* ReportBatch(grpc::CallbackServerContext*, const v1::BatchReport*,
-                                        v1::ReportAck*) override;
+  grpc::ServerUnaryReactor* ReportBatch(grpc::CallbackServerContext*, const v1::BatchReport*, v1::ReportAck*) override;
   grpc::Status FetchArtifact(grpc::ServerContext*, const v1::FetchArtifactRequest*,
                              grpc::ServerWriter<v1::ArtifactChunk>*) override;
 

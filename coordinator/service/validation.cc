@@ -18,11 +18,13 @@ absl::Status Invalid(absl::string_view field, absl::string_view why) {
 
 absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engine,
                             const std::function<bool(const std::string&)>& artifact_known) {
-  if (engine.name().empty() || engine.name().size() > 64) return Invalid(absl::StrCat(field, ".name"), "1 to 64 characters");
+  if (engine.name().empty() || engine.name().size() > 64)
+    return Invalid(absl::StrCat(field, ".name"), "1 to 64 characters");
   if (!IsSha256Hex(engine.artifact_sha256()))
     return Invalid(absl::StrCat(field, ".artifact_sha256"), "64 lower-case hex digits");
   if (!artifact_known(engine.artifact_sha256()))
-    return Invalid(absl::StrCat(field, ".artifact_sha256"), absl::StrCat("no artifact ", engine.artifact_sha256(), " (upload it first)"));
+    return Invalid(absl::StrCat(field, ".artifact_sha256"),
+                   absl::StrCat("no artifact ", engine.artifact_sha256(), " (upload it first)"));
   if (engine.options_size() > 256) return Invalid(absl::StrCat(field, ".options"), "at most 256");
   for (const v1::EngineOption& option : engine.options())
     if (option.name().empty() || option.name().size() > 100 || option.value().size() > 1000 ||
@@ -36,7 +38,8 @@ absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engin
 absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool(const std::string&)>& artifact_known) {
   if (absl::Status s = ValidateEngine("spec.base", spec.base(), artifact_known); !s.ok()) return s;
   if (absl::Status s = ValidateEngine("spec.dev", spec.dev(), artifact_known); !s.ok()) return s;
-  if (spec.time_control().kind_case() == v1::TimeControlSpec::KIND_NOT_SET) return Invalid("spec.time_control", "missing");
+  if (spec.time_control().kind_case() == v1::TimeControlSpec::KIND_NOT_SET)
+    return Invalid("spec.time_control", "missing");
   // TimeControlOf names the kind: "spec.time_control.fischer: ...".
   if (absl::StatusOr<TimeControl> tc = TimeControlOf(spec.time_control()); !tc.ok())
     return absl::InvalidArgumentError(absl::StrCat("spec.time_control.", tc.status().message()));
@@ -66,7 +69,8 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
               return Invalid("spec.dev.options", absl::StrCat("'", option.name(), "' is tuned; do not also set it"));
       break;
     }
-    default: return Invalid("spec", "an sprt, fixed_pairs or spsa stop rule");
+    default:
+      return Invalid("spec", "an sprt, fixed_pairs or spsa stop rule");
   }
   if (spec.priority() < contract::kMinPriority || spec.priority() > contract::kMaxPriority)
     return Invalid("spec.priority", absl::StrCat(contract::kMinPriority, " to ", contract::kMaxPriority));
@@ -83,9 +87,10 @@ absl::Status ValidateReport(const v1::BatchReport& report) {
     return Invalid("games", absl::StrCat("at most ", contract::kMaxGamesPerReport));
   // Records describe the games reported: a report cannot park more text in
   // the store than its games could have made.
-  if (const size_t bound = size_t(report.games_size()) * contract::kMaxRecordBytesPerGame; report.records().size() > bound)
-    return Invalid("records", absl::StrCat(report.records().size(), " bytes for ", report.games_size(), " games; at most ",
-                                           contract::kMaxRecordBytesPerGame, " bytes a game"));
+  if (const size_t bound = size_t(report.games_size()) * contract::kMaxRecordBytesPerGame;
+      report.records().size() > bound)
+    return Invalid("records", absl::StrCat(report.records().size(), " bytes for ", report.games_size(),
+                                           " games; at most ", contract::kMaxRecordBytesPerGame, " bytes a game"));
   if (report.records().find('\0') != std::string::npos) return Invalid("records", "text, without NUL bytes");
   return absl::OkStatus();
 }

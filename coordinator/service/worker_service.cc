@@ -2,11 +2,11 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "common/secret.h"
 #include "common/sha256.h"
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
-#include "common/secret.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
 
@@ -79,7 +79,8 @@ grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1
   if (absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id()); !worker.ok())
     return ToGrpc(worker.status());
   if (request->batch_ids_size() > contract::kMaxHeartbeatBatches)
-    return Invalid(absl::StrCat("batch_ids: at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
+    return Invalid(
+        absl::StrCat("batch_ids: at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
   const absl::Time now = absl::Now(), deadline = now + c_.scheduler.options().lease;
   const std::vector<uint64_t> ids(request->batch_ids().begin(), request->batch_ids().end());
   absl::StatusOr<std::vector<uint64_t>> stop = c_.store.Heartbeat(request->worker_id(), ids, now, deadline);

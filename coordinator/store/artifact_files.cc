@@ -47,7 +47,9 @@ absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> ArtifactFiles::StartUploa
 }
 
 ArtifactFiles::Upload::Upload(Passkey, std::string directory, std::string temporary_path, uint64_t max_bytes)
-    : directory_(std::move(directory)), temporary_path_(std::move(temporary_path)), max_bytes_(max_bytes),
+    : directory_(std::move(directory)),
+      temporary_path_(std::move(temporary_path)),
+      max_bytes_(max_bytes),
       out_(temporary_path_, std::ios::binary | std::ios::trunc) {}
 
 ArtifactFiles::Upload::~Upload() {
@@ -73,8 +75,10 @@ absl::StatusOr<std::string> ArtifactFiles::Upload::Finish(const std::string& exp
     return absl::DataLossError(absl::StrCat("sha256: the upload hashes to ", actual, ", not ", expected_sha256));
   const std::string final_path = directory_ + "/" + actual;
   std::error_code error;
-  std::filesystem::permissions(temporary_path_, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
-                                                    std::filesystem::perms::others_read, error);
+  std::filesystem::permissions(
+      temporary_path_,
+      std::filesystem::perms::owner_all | std::filesystem::perms::group_read | std::filesystem::perms::others_read,
+      error);
   std::filesystem::rename(temporary_path_, final_path, error);
   if (error) return absl::UnavailableError(absl::StrCat("cannot store the artifact: ", error.message()));
   finished_ = true;

@@ -5,8 +5,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "coordinator/store/store.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
@@ -37,15 +37,15 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
 void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
                             absl::Time deadline, LeaseDone done) {
   SubmitValueWrite<std::optional<v1::Batch>>(
-      [this, candidates = std::move(candidates), worker_id, now,
-       deadline]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
-        for (const LeaseCandidate& candidate : candidates) {
-          absl::StatusOr<std::optional<v1::Batch>> batch =
-              LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
-          if (!batch.ok() || batch->has_value()) return batch;
-        }
-        return std::optional<v1::Batch>();
-      },
+      [this, candidates = std::move(candidates), worker_id, now, deadline]()
+          ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
+            for (const LeaseCandidate& candidate : candidates) {
+              absl::StatusOr<std::optional<v1::Batch>> batch =
+                  LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
+              if (!batch.ok() || batch->has_value()) return batch;
+            }
+            return std::optional<v1::Batch>();
+          },
       std::move(done));
 }
 
@@ -59,7 +59,8 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   if (*excluded) return std::optional<v1::Batch>();  // taken off this test
   // A worker that leases without reporting would hold pairs back from
   // everyone else until its leases expire.
-  absl::StatusOr<sqlite::Statement> held = db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = ?");
+  absl::StatusOr<sqlite::Statement> held =
+      db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = ?");
   if (!held.ok()) return held.status();
   held->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
   if (absl::StatusOr<bool> row = held->Step(); !row.ok()) return row.status();
@@ -69,8 +70,8 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
 
   v1::Batch batch;
   // Pairs of expired leases go out again first.
-  absl::StatusOr<sqlite::Statement> queued = db_->Cached(
-      "SELECT pair_index, opening_index FROM reissue_queue WHERE test_id = ? ORDER BY pair_index LIMIT ?");
+  absl::StatusOr<sqlite::Statement> queued =
+      db_->Cached("SELECT pair_index, opening_index FROM reissue_queue WHERE test_id = ? ORDER BY pair_index LIMIT ?");
   if (!queued.ok()) return queued.status();
   queued->Bind(1, int64_t(test_id)).Bind(2, int64_t(pairs));
   while (true) {
@@ -82,7 +83,8 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
     pair.set_opening_index(queued->Int(1));
   }
   for (const v1::PairAssignment& pair : batch.pairs()) {
-    absl::StatusOr<sqlite::Statement> remove = db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
+    absl::StatusOr<sqlite::Statement> remove =
+        db_->Cached("DELETE FROM reissue_queue WHERE test_id = ? AND pair_index = ?");
     if (!remove.ok()) return remove.status();
     if (absl::Status s = remove->Bind(1, int64_t(test_id)).Bind(2, int64_t(pair.pair_index())).Run(); !s.ok()) return s;
   }
@@ -137,7 +139,8 @@ absl::Status Store::PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1:
   // Seeded by the batch, so a batch's perturbation can be drawn again to check it.
   const uint64_t seed = test_id * 0x9E3779B97F4A7C15ull ^ batch.id();
   const tuner::Perturbation perturbation = tuner::Perturb(spec, tune->theta, tune->iterations, seed);
-  if (absl::Status s = SavePerturbation(*db_, batch.id(), {perturbation.iteration, perturbation.flips}); !s.ok()) return s;
+  if (absl::Status s = SavePerturbation(*db_, batch.id(), {perturbation.iteration, perturbation.flips}); !s.ok())
+    return s;
   tuner::SetPerturbedOptions(spec, perturbation, *batch.mutable_spec());
   batch.set_spsa_iteration(perturbation.iteration);
   batch.set_spsa_flips(tuner::FlipsText(perturbation.flips));

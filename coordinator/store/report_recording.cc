@@ -8,14 +8,14 @@
 #include "absl/strings/str_cat.h"
 #include "coordinator/domain/report_games.h"
 #include "coordinator/domain/test_rules.h"
-#include "coordinator/store/store.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
-#include "tuner/spsa_tune.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
+#include "tuner/spsa_tune.h"
 
 namespace judkins {
 namespace {
@@ -135,7 +135,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
 }
 
 absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint64_t batch_id,
-                               const ReportResult& counted) {
+                                const ReportResult& counted) {
   absl::StatusOr<StoredPerturbation> perturbation = LoadPerturbation(*db_, batch_id, spec.parameters_size());
   if (!perturbation.ok()) return perturbation.status();
   absl::StatusOr<TuneRow> tune = LoadTuneRow(*db_, test_id, spec.parameters_size());
@@ -149,8 +149,9 @@ absl::Status Store::UpdateTheta(uint64_t test_id, const v1::SpsaSpec& spec, uint
 }
 
 void Store::RecordReportAsync(const v1::BatchReport& report, absl::Time now, ReportDone done) {
-  SubmitValueWrite<ReportResult>(
-      [this, &report, now]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) { return ApplyReport(report, now); }, std::move(done));
+  SubmitValueWrite<ReportResult>([this, &report, now]()
+                                     ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) { return ApplyReport(report, now); },
+                                 std::move(done));
 }
 
 absl::StatusOr<Store::ReportResult> Store::RecordReport(const v1::BatchReport& report, absl::Time now) {

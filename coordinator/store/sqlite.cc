@@ -69,7 +69,8 @@ Database::~Database() {
 absl::Status Database::Execute(absl::string_view sql) {
   char* message = nullptr;
   if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-    absl::Status status = absl::InternalError(absl::StrCat("sqlite: ", sql.substr(0, 60), ": ", message ? message : "?"));
+    absl::Status status =
+        absl::InternalError(absl::StrCat("sqlite: ", sql.substr(0, 60), ": ", message ? message : "?"));
     sqlite3_free(message);
     return status;
   }
@@ -87,7 +88,8 @@ absl::StatusOr<Statement> Database::Cached(const std::string& sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {
     sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement, nullptr) !=
+        SQLITE_OK)
       return Error(db_, absl::StrCat("prepare ", absl::string_view(sql).substr(0, 60)));
     it = cache_.emplace(sql, statement).first;
   }

@@ -58,8 +58,10 @@ class Statement {
       : statement_(std::exchange(other.statement_, nullptr)), db_(other.db_), owned_(other.owned_) {}
   Statement& operator=(Statement&&) = delete;
   ~Statement() {
-    if (owned_) sqlite3_finalize(statement_);
-    else if (statement_) sqlite3_reset(statement_);  // a cached one: release its read snapshot
+    if (owned_)
+      sqlite3_finalize(statement_);
+    else if (statement_)
+      sqlite3_reset(statement_);  // a cached one: release its read snapshot
   }
 
   // Parameters are numbered from 1, as in SQL.

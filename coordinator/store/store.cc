@@ -131,7 +131,8 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT id, spec FROM tests WHERE state IN (?, ?) ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select =
+      reader_->Cached("SELECT id, spec FROM tests WHERE state IN (?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
   std::vector<ActiveTest> tests;
@@ -221,7 +222,7 @@ absl::StatusOr<Store::RegisteredWorker> Store::GetWorker(uint64_t worker_id) {
 }
 
 absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t test_id, uint64_t after_batch_id,
-                                                                    int limit) {
+                                                                     int limit) {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Statement> select = reader_->Cached(
       "SELECT batch_id, records FROM batch_records WHERE test_id = ? AND batch_id > ? ORDER BY batch_id LIMIT ?");
@@ -255,6 +256,5 @@ absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
   select->Bind(1, sha256);
   return select->Step();
 }
-
 
 }  // namespace judkins

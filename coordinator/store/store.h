@@ -54,8 +54,8 @@ class Store {
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
 
   // A new worker; only the hash of its secret is kept.
-  absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities,
-                                          const std::string& secret_sha256, absl::Time now);
+  absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, const std::string& secret_sha256,
+                                          absl::Time now);
   absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
   struct RegisteredWorker {
     v1::WorkerCapabilities capabilities;
@@ -67,8 +67,8 @@ class Store {
   // Leases up to `pairs` game pairs of the test to the worker: pairs of
   // expired leases first, then new ones. Nothing when the test has no work;
   // RESOURCE_EXHAUSTED when the worker holds contract::kMaxLeasesPerWorker.
-  absl::StatusOr<std::optional<v1::Batch>> LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
-                                                      absl::Time now, absl::Time deadline);
+  absl::StatusOr<std::optional<v1::Batch>> LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs, absl::Time now,
+                                                      absl::Time deadline);
   // The same from the first of the candidate tests that has work, without
   // waiting: `done` runs on the committer thread once the lease is committed
   // (it must not wait on the store's writes).
@@ -77,8 +77,8 @@ class Store {
     int pairs;
   };
   using LeaseDone = absl::AnyInvocable<void(absl::StatusOr<std::optional<v1::Batch>>)>;
-  void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
-                       absl::Time deadline, LeaseDone done);
+  void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now, absl::Time deadline,
+                       LeaseDone done);
   // Extends the worker's leases; returns the batches whose test has ended.
   // PERMISSION_DENIED for a batch leased to another worker.
   absl::StatusOr<std::vector<uint64_t>> Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,
@@ -88,9 +88,9 @@ class Store {
 
   // Pairs of the batch without games are handed back and re-issued.
   struct ReportResult {
-    bool counted = false;     // false: every pair of it was already counted
-    bool test_ended = false;  // the test is finished or stopped
-    uint64_t test_id = 0;     // GetTest for the whole of it
+    bool counted = false;           // false: every pair of it was already counted
+    bool test_ended = false;        // the test is finished or stopped
+    uint64_t test_id = 0;           // GetTest for the whole of it
     v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
     v1::WinDrawLoss counted_games;
   };
@@ -151,7 +151,8 @@ class Store {
     return *std::move(result);
   }
   template <typename T>
-  void SubmitValueWrite(absl::AnyInvocable<absl::StatusOr<T>()> write, absl::AnyInvocable<void(absl::StatusOr<T>)> done) {
+  void SubmitValueWrite(absl::AnyInvocable<absl::StatusOr<T>()> write,
+                        absl::AnyInvocable<void(absl::StatusOr<T>)> done) {
     auto result = std::make_shared<std::optional<absl::StatusOr<T>>>();
     SubmitWrite(
         [write = std::move(write), result]() mutable {
@@ -159,8 +160,10 @@ class Store {
           return (*result)->status();
         },
         [result, done = std::move(done)](absl::Status status) mutable {
-          if (status.ok()) std::move(done)(**std::move(result));
-          else std::move(done)(std::move(status));
+          if (status.ok())
+            std::move(done)(**std::move(result));
+          else
+            std::move(done)(std::move(status));
         });
   }
   void CommitLoop();

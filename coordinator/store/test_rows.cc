@@ -27,8 +27,8 @@ absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   test.wdl.set_draws(row.Int(9));
   test.wdl.set_losses(row.Int(10));
   test.next_pair = row.Int(11);
-  test.overshoot = {row.Int(12) != 0, row.Int(13), row.Real(14), row.Real(15), row.Real(16),
-                    row.Real(17),     row.Real(18), row.Real(19)};
+  test.overshoot = {row.Int(12) != 0, row.Int(13),  row.Real(14), row.Real(15),
+                    row.Real(16),     row.Real(17), row.Real(18), row.Real(19)};
   test.finished_because = row.Text(20);
   test.created = row.Int(21);
   test.updated = row.Int(22);
@@ -84,7 +84,8 @@ absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
 }
 
 absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
-  absl::StatusOr<sqlite::Statement> select = db.Cached(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
+  absl::StatusOr<sqlite::Statement> select =
+      db.Cached(absl::StrCat("SELECT ", kTestColumns, " FROM tests WHERE id = ?"));
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id));
   absl::StatusOr<bool> row = select->Step();

@@ -17,7 +17,8 @@ std::string SnapshotBlob(const TuneRow& tune) {
 
 absl::Status CreateTuneRow(sqlite::Database& db, uint64_t test_id, const v1::SpsaSpec& spec) {
   const TuneRow start{0, tuner::StartTheta(spec)};
-  absl::StatusOr<sqlite::Statement> insert = db.Cached("INSERT INTO tunes (test_id, iterations, theta) VALUES (?, 0, ?)");
+  absl::StatusOr<sqlite::Statement> insert =
+      db.Cached("INSERT INTO tunes (test_id, iterations, theta) VALUES (?, 0, ?)");
   if (!insert.ok()) return insert.status();
   if (absl::Status s = insert->Bind(1, int64_t(test_id)).BindBlob(2, SnapshotBlob(start)).Run(); !s.ok()) return s;
   return SaveTuneRow(db, test_id, start);
@@ -40,7 +41,8 @@ absl::Status SaveTuneRow(sqlite::Database& db, uint64_t test_id, const TuneRow& 
   const std::string blob = SnapshotBlob(tune);
   absl::StatusOr<sqlite::Statement> update = db.Cached("UPDATE tunes SET iterations = ?, theta = ? WHERE test_id = ?");
   if (!update.ok()) return update.status();
-  if (absl::Status s = update->Bind(1, int64_t(tune.iterations)).BindBlob(2, blob).Bind(3, int64_t(test_id)).Run(); !s.ok())
+  if (absl::Status s = update->Bind(1, int64_t(tune.iterations)).BindBlob(2, blob).Bind(3, int64_t(test_id)).Run();
+      !s.ok())
     return s;
   absl::StatusOr<sqlite::Statement> append =
       db.Cached("INSERT INTO tune_history (test_id, iterations, theta) VALUES (?, ?, ?)");
@@ -70,7 +72,8 @@ absl::StatusOr<StoredPerturbation> LoadPerturbation(sqlite::Database& db, uint64
   return StoredPerturbation{uint64_t(select->Int(0)), *std::move(flips)};
 }
 
-absl::StatusOr<std::vector<v1::TuneSnapshot>> LoadTuneHistory(sqlite::Database& db, uint64_t test_id, size_t max_points) {
+absl::StatusOr<std::vector<v1::TuneSnapshot>> LoadTuneHistory(sqlite::Database& db, uint64_t test_id,
+                                                              size_t max_points) {
   absl::StatusOr<sqlite::Statement> count = db.Cached("SELECT COUNT(*) FROM tune_history WHERE test_id = ?");
   if (!count.ok()) return count.status();
   count->Bind(1, int64_t(test_id));

@@ -32,7 +32,8 @@ absl::Status SavePerturbation(sqlite::Database& db, uint64_t batch_id, const Sto
 absl::StatusOr<StoredPerturbation> LoadPerturbation(sqlite::Database& db, uint64_t batch_id, size_t parameters);
 
 // Theta's history, thinned evenly to at most max_points (the last always kept).
-absl::StatusOr<std::vector<v1::TuneSnapshot>> LoadTuneHistory(sqlite::Database& db, uint64_t test_id, size_t max_points);
+absl::StatusOr<std::vector<v1::TuneSnapshot>> LoadTuneHistory(sqlite::Database& db, uint64_t test_id,
+                                                              size_t max_points);
 
 }  // namespace judkins
 

@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/domain/test_rules.h"
-#include "coordinator/store/store.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/store.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/worker_results.h"
 #include "proto/convert/results.h"
@@ -24,7 +24,8 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
     absl::StatusOr<std::optional<v1::WorkerResult>> share = LoadWorkerResult(*db_, test_id, worker_id);
     if (!share.ok()) return share.status();
     if (!share->has_value())
-      return absl::NotFoundError(absl::StrCat("worker_id: worker ", worker_id, " has played nothing of test ", test_id));
+      return absl::NotFoundError(
+          absl::StrCat("worker_id: worker ", worker_id, " has played nothing of test ", test_id));
     // Step 2. Its counted pairs, batch by batch, go back to the queue.
     absl::StatusOr<sqlite::Statement> batches =
         db_->Prepare("SELECT id, pairs FROM batches WHERE test_id = ? AND worker_id = ? AND state = ?");

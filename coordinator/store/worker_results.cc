@@ -68,7 +68,8 @@ absl::StatusOr<v1::WorkerResult> AddToWorkerResult(sqlite::Database& db, uint64_
 absl::StatusOr<std::optional<v1::WorkerResult>> LoadWorkerResult(sqlite::Database& db, uint64_t test_id,
                                                                  uint64_t worker_id) {
   absl::StatusOr<sqlite::Statement> select =
-      db.Cached(absl::StrCat("SELECT ", kColumns, " FROM worker_results JOIN workers ON workers.id = "
+      db.Cached(absl::StrCat("SELECT ", kColumns,
+                             " FROM worker_results JOIN workers ON workers.id = "
                              "worker_results.worker_id WHERE test_id = ? AND worker_id = ?"));
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id));
@@ -82,7 +83,8 @@ absl::StatusOr<std::optional<v1::WorkerResult>> LoadWorkerResult(sqlite::Databas
 
 absl::StatusOr<std::vector<v1::WorkerResult>> LoadWorkerResults(sqlite::Database& db, uint64_t test_id) {
   absl::StatusOr<sqlite::Statement> select =
-      db.Cached(absl::StrCat("SELECT ", kColumns, " FROM worker_results JOIN workers ON workers.id = "
+      db.Cached(absl::StrCat("SELECT ", kColumns,
+                             " FROM worker_results JOIN workers ON workers.id = "
                              "worker_results.worker_id WHERE test_id = ? ORDER BY worker_results.worker_id"));
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id));
@@ -97,8 +99,8 @@ absl::StatusOr<std::vector<v1::WorkerResult>> LoadWorkerResults(sqlite::Database
   }
 }
 
-absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_t worker_id,
-                                 const std::string& because, bool purged) {
+absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, const std::string& because,
+                                 bool purged) {
   absl::StatusOr<sqlite::Statement> update = db.Cached(
       purged ? "UPDATE worker_results SET excluded_because = ?, purged = 1, ll = 0, ld = 0, dd_wl = 0, dw = 0, "
                "ww = 0, wins = 0, draws = 0, losses = 0 WHERE test_id = ? AND worker_id = ?"

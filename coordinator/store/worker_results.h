@@ -30,8 +30,8 @@ absl::StatusOr<std::optional<v1::WorkerResult>> LoadWorkerResult(sqlite::Databas
 // Every worker of the test, by worker id, with names; residuals not filled.
 absl::StatusOr<std::vector<v1::WorkerResult>> LoadWorkerResults(sqlite::Database& db, uint64_t test_id);
 // Sets the reason (and, when `purged`, zeroes the counts taken off the totals).
-absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_t worker_id,
-                                 const std::string& because, bool purged);
+absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, const std::string& because,
+                                 bool purged);
 // Whether the worker was taken off the test; whether its pairs were purged.
 absl::StatusOr<bool> WorkerExcluded(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
 absl::StatusOr<bool> WorkerPurged(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);

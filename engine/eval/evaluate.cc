@@ -5,30 +5,52 @@ namespace {
 
 constexpr int RankGroup(PieceType pt) {
   switch (pt) {
-    case kPawn: return 0;
-    case kKnight: return 1;
-    case kSilver: return 2;
-    case kKing: return 4;
-    case kBishop: case kRook: case kHorse: case kDragon: return 5;
-    default: return 3;  // gold and the pieces that move like it
+    case kPawn:
+      return 0;
+    case kKnight:
+      return 1;
+    case kSilver:
+      return 2;
+    case kKing:
+      return 4;
+    case kBishop:
+    case kRook:
+    case kHorse:
+    case kDragon:
+      return 5;
+    default:
+      return 3;  // gold and the pieces that move like it
   }
 }
 
 constexpr int MobilitySlot(PieceType pt) {
   switch (pt) {
-    case kBishop: return 0;
-    case kRook: return 1;
-    case kHorse: return 2;
-    case kDragon: return 3;
-    default: return -1;
+    case kBishop:
+      return 0;
+    case kRook:
+      return 1;
+    case kHorse:
+      return 2;
+    case kDragon:
+      return 3;
+    default:
+      return -1;
   }
 }
 
 constexpr int AttackerClass(PieceType pt) {
   switch (pt) {
-    case kPawn: case kKnight: case kSilver: return 0;
-    case kBishop: case kRook: case kHorse: case kDragon: return 2;
-    default: return 1;
+    case kPawn:
+    case kKnight:
+    case kSilver:
+      return 0;
+    case kBishop:
+    case kRook:
+    case kHorse:
+    case kDragon:
+      return 2;
+    default:
+      return 1;
   }
 }
 
@@ -48,12 +70,13 @@ SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& param
     const Bitboard attacks = attacks_from(c, pt, s, occupied);
     terms.attacks |= attacks;
     if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
-    terms.score += params[param::kBoardValue + pt] +
-                   params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)];
+    terms.score +=
+        params[param::kBoardValue + pt] + params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)];
     if (const int slot = MobilitySlot(pt); slot >= 0)
       terms.score += params[param::kMobility + slot] * popcount(attacks & ~pos.pieces(c));
   }
-  for (int pt = kPawn; pt <= kGold; ++pt) terms.score += pos.hand_count(c, PieceType(pt)) * params[param::kHandValue + pt];
+  for (int pt = kPawn; pt <= kGold; ++pt)
+    terms.score += pos.hand_count(c, PieceType(pt)) * params[param::kHandValue + pt];
   return terms;
 }
 
@@ -74,14 +97,13 @@ int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard 
   int units = enemy_attack_units + popcount(attacked & ~own_attacks);
   if (zone & ~pos.occupied() & ~own_attacks)
     for (int pt = kPawn; pt <= kGold; ++pt)
-      units += pos.hand_count(~c, PieceType(pt)) *
-               params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
+      units +=
+          pos.hand_count(~c, PieceType(pt)) * params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
   const int danger = units * units * params[param::kKingDangerScale] / 256;
   const Bitboard defenders = zone & pos.pieces(c) &
-                             (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) |
-                              pos.pieces(kProKnight) | pos.pieces(kProSilver));
-  return params[param::kKingDefender] * popcount(defenders) -
-         params[param::kKingZoneAttack] * popcount(attacked) -
+                             (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) | pos.pieces(kProKnight) |
+                              pos.pieces(kProSilver));
+  return params[param::kKingDefender] * popcount(defenders) - params[param::kKingZoneAttack] * popcount(attacked) -
          params[param::kKingZoneUndefended] * popcount(attacked & ~own_attacks) -
          params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied()) - danger;
 }
@@ -92,7 +114,8 @@ int Evaluate(const Position& pos, const EvalParams& params) {
   const Color us = pos.side_to_move(), them = ~us;
   const SideTerms ours = MaterialPlacementMobility(pos, params, us);
   const SideTerms theirs = MaterialPlacementMobility(pos, params, them);
-  return ours.score - theirs.score + KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
+  return ours.score - theirs.score +
+         KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
          KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) + params[param::kTempo];
 }
 

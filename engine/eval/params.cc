@@ -13,9 +13,9 @@
 namespace judkins {
 namespace {
 
-constexpr const char* kTypeNames[kPieceTypeLimit] = {
-    "", "Pawn", "Knight", "Silver", "Bishop", "Rook", "Gold", "King",
-    "", "ProPawn", "ProKnight", "ProSilver", "Horse", "Dragon"};
+constexpr const char* kTypeNames[kPieceTypeLimit] = {"",          "Pawn",      "Knight", "Silver", "Bishop",
+                                                     "Rook",      "Gold",      "King",   "",       "ProPawn",
+                                                     "ProKnight", "ProSilver", "Horse",  "Dragon"};
 constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover", "King", "Major"};
 
 std::vector<ParamSpec> BuildRegistry() {
@@ -27,18 +27,18 @@ std::vector<ParamSpec> BuildRegistry() {
   constexpr int kBoard[kPieceTypeLimit] = {0, 100, 300, 420, 560, 650, 460, 0, 0, 480, 470, 460, 820, 950};
   for (int pt = kPawn; pt < kPieceTypeLimit; ++pt)
     if (pt != kKing && kTypeNames[pt][0])
-      define(param::kBoardValue + pt, absl::StrCat(kTypeNames[pt], "Value"), kBoard[pt], kBoard[pt] / 3,
-             kBoard[pt] * 2, std::max(4, kBoard[pt] / 20));
+      define(param::kBoardValue + pt, absl::StrCat(kTypeNames[pt], "Value"), kBoard[pt], kBoard[pt] / 3, kBoard[pt] * 2,
+             std::max(4, kBoard[pt] / 20));
   // Pieces in hand are worth more than on the board: a drop goes anywhere.
   constexpr int kHand[7] = {0, 120, 330, 470, 600, 700, 520};
   for (int pt = kPawn; pt <= kGold; ++pt)
-    define(param::kHandValue + pt, absl::StrCat(kTypeNames[pt], "HandValue"), kHand[pt], kHand[pt] / 3,
-           kHand[pt] * 2, std::max(4, kHand[pt] / 20));
+    define(param::kHandValue + pt, absl::StrCat(kTypeNames[pt], "HandValue"), kHand[pt], kHand[pt] / 3, kHand[pt] * 2,
+           std::max(4, kHand[pt] / 20));
   // Bonus by relative rank (0 = own back rank): advancing minors pressure the
   // enemy camp; the king is safest at home.
-  constexpr int kRank[param::kRankGroups][kRanks] = {
-      {0, 0, 10, 25, 45, 0}, {0, 0, 15, 30, 0, 0}, {0, 10, 20, 30, 30, 20},
-      {0, 10, 15, 25, 30, 20}, {20, 0, -20, -40, -40, -20}, {0, 0, 5, 10, 20, 25}};
+  constexpr int kRank[param::kRankGroups][kRanks] = {{0, 0, 10, 25, 45, 0},       {0, 0, 15, 30, 0, 0},
+                                                     {0, 10, 20, 30, 30, 20},     {0, 10, 15, 25, 30, 20},
+                                                     {20, 0, -20, -40, -40, -20}, {0, 0, 5, 10, 20, 25}};
   for (int group = 0; group < param::kRankGroups; ++group)
     for (int rank = 0; rank < kRanks; ++rank)
       define(param::kRankBonus + group * kRanks + rank, absl::StrCat(kRankGroupNames[group], "Rank", rank + 1),

@@ -25,18 +25,18 @@ struct ParamSpec {
 // Where each group of parameters starts in the registry. A group holds one
 // value per piece type, hand type or relative rank as its comment says.
 namespace param {
-constexpr int kBoardValue = 0;                               // [PieceType 1..13], 14 slots
-constexpr int kHandValue = kBoardValue + kPieceTypeLimit;    // [hand type 1..6], 7 slots
-constexpr int kRankBonus = kHandValue + 7;                   // [type group][relative rank]
-constexpr int kRankGroups = 6;  // pawn, knight, silver, gold-movers, king, majors
-constexpr int kMobility = kRankBonus + kRankGroups * kRanks; // bishop, rook, horse, dragon
-constexpr int kKingZoneAttack = kMobility + 4;               // per attacked king-zone square
-constexpr int kKingZoneUndefended = kKingZoneAttack + 1;     // attacked and not defended
-constexpr int kKingDefender = kKingZoneUndefended + 1;       // own gold/silver next to king
-constexpr int kHandDanger = kKingDefender + 1;               // enemy hand pieces x open king squares
-constexpr int kKingAttacker = kHandDanger + 1;               // per attacker: minor, gold-mover, major
-constexpr int kHandAttacker = kKingAttacker + 3;             // per enemy hand piece: minor, major
-constexpr int kKingDangerScale = kHandAttacker + 2;          // danger = units^2 * scale / 256
+constexpr int kBoardValue = 0;                                // [PieceType 1..13], 14 slots
+constexpr int kHandValue = kBoardValue + kPieceTypeLimit;     // [hand type 1..6], 7 slots
+constexpr int kRankBonus = kHandValue + 7;                    // [type group][relative rank]
+constexpr int kRankGroups = 6;                                // pawn, knight, silver, gold-movers, king, majors
+constexpr int kMobility = kRankBonus + kRankGroups * kRanks;  // bishop, rook, horse, dragon
+constexpr int kKingZoneAttack = kMobility + 4;                // per attacked king-zone square
+constexpr int kKingZoneUndefended = kKingZoneAttack + 1;      // attacked and not defended
+constexpr int kKingDefender = kKingZoneUndefended + 1;        // own gold/silver next to king
+constexpr int kHandDanger = kKingDefender + 1;                // enemy hand pieces x open king squares
+constexpr int kKingAttacker = kHandDanger + 1;                // per attacker: minor, gold-mover, major
+constexpr int kHandAttacker = kKingAttacker + 3;              // per enemy hand piece: minor, major
+constexpr int kKingDangerScale = kHandAttacker + 2;           // danger = units^2 * scale / 256
 constexpr int kTempo = kKingDangerScale + 1;
 constexpr int kCount = kTempo + 1;
 }  // namespace param

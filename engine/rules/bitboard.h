@@ -18,9 +18,7 @@ constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
 constexpr Bitboard rank_bb(int rank) { return Bitboard(0x3F) << (rank * kFiles); }
 constexpr Bitboard file_bb(int file) { return Bitboard(0x041041041) << (file - 1); }
 // The two farthest ranks from a side: where its pieces may promote.
-constexpr Bitboard promotion_zone(Color c) {
-  return c == kBlack ? rank_bb(0) | rank_bb(1) : rank_bb(4) | rank_bb(5);
-}
+constexpr Bitboard promotion_zone(Color c) { return c == kBlack ? rank_bb(0) | rank_bb(1) : rank_bb(4) | rank_bb(5); }
 // The farthest rank(s) from a side, counted 1 or 2 deep.
 constexpr Bitboard last_ranks(Color c, int depth) {
   Bitboard b = 0;
@@ -41,18 +39,17 @@ constexpr Square pop_lsb(Bitboard& b) {
 
 namespace tables {
 
-struct Step { int file, rank; };  // rank -1 is forward for Black
+struct Step {
+  int file, rank;
+};  // rank -1 is forward for Black
 
 // Directions 0..3 raise the square index, 4..7 lower it; slider_attacks relies
 // on this to find the nearest blocker with lsb or msb.
-constexpr std::array<Step, 8> kDirections = {{
-    {0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}};
+constexpr std::array<Step, 8> kDirections = {{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}};
 constexpr std::array<int, 4> kRookDirections = {0, 1, 4, 5};
 constexpr std::array<int, 4> kBishopDirections = {2, 3, 6, 7};
 
-constexpr bool on_board(int file, int rank) {
-  return file >= 1 && file <= kFiles && rank >= 0 && rank < kRanks;
-}
+constexpr bool on_board(int file, int rank) { return file >= 1 && file <= kFiles && rank >= 0 && rank < kRanks; }
 
 struct Tables {
   Bitboard step[2][kPieceTypeLimit][kSquares] = {};  // non-sliding moves
@@ -80,8 +77,7 @@ constexpr Tables MakeTables() {
       step[kKnight][s] = steps_from(s, c, {{1, -2}, {-1, -2}});
       step[kSilver][s] = steps_from(s, c, {{0, -1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}});
       step[kGold][s] = steps_from(s, c, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}});
-      step[kKing][s] = steps_from(
-          s, c, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+      step[kKing][s] = steps_from(s, c, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
       step[kProPawn][s] = step[kProKnight][s] = step[kProSilver][s] = step[kGold][s];
     }
     for (int d = 0; d < 8; ++d) {
@@ -114,9 +110,7 @@ constexpr Bitboard slide(Square s, Bitboard occupied, const std::array<int, 4>& 
 
 }  // namespace tables
 
-constexpr Bitboard step_attacks(Color c, PieceType pt, Square s) {
-  return tables::kTables.step[c][pt][s];
-}
+constexpr Bitboard step_attacks(Color c, PieceType pt, Square s) { return tables::kTables.step[c][pt][s]; }
 constexpr Bitboard rook_attacks(Square s, Bitboard occupied) {
   return tables::slide(s, occupied, tables::kRookDirections);
 }
@@ -129,11 +123,16 @@ constexpr Bitboard line_bb(Square a, Square b) { return tables::kTables.line[a][
 // Squares a piece of colour c and type pt on s attacks, given the occupancy.
 constexpr Bitboard attacks_from(Color c, PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case kBishop: return bishop_attacks(s, occupied);
-    case kRook: return rook_attacks(s, occupied);
-    case kHorse: return bishop_attacks(s, occupied) | step_attacks(c, kKing, s);
-    case kDragon: return rook_attacks(s, occupied) | step_attacks(c, kKing, s);
-    default: return step_attacks(c, pt, s);
+    case kBishop:
+      return bishop_attacks(s, occupied);
+    case kRook:
+      return rook_attacks(s, occupied);
+    case kHorse:
+      return bishop_attacks(s, occupied) | step_attacks(c, kKing, s);
+    case kDragon:
+      return rook_attacks(s, occupied) | step_attacks(c, kKing, s);
+    default:
+      return step_attacks(c, pt, s);
   }
 }
 

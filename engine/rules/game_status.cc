@@ -10,8 +10,7 @@ namespace {
 Outcome WinFor(Color c) { return c == kBlack ? Outcome::kBlackWins : Outcome::kWhiteWins; }
 
 bool BothKingsEntered(const Position& pos) {
-  return (pos.pieces(kBlack, kKing) & promotion_zone(kBlack)) &&
-         (pos.pieces(kWhite, kKing) & promotion_zone(kWhite));
+  return (pos.pieces(kBlack, kKing) & promotion_zone(kBlack)) && (pos.pieces(kWhite, kKing) & promotion_zone(kWhite));
 }
 
 }  // namespace
@@ -42,23 +41,34 @@ GameStatus JudgeRepetition(const Position& pos, int occurrences) {
 
 absl::string_view OutcomeName(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kOngoing: return "ongoing";
-    case Outcome::kBlackWins: return "black wins";
-    case Outcome::kWhiteWins: return "white wins";
-    case Outcome::kDraw: return "draw";
+    case Outcome::kOngoing:
+      return "ongoing";
+    case Outcome::kBlackWins:
+      return "black wins";
+    case Outcome::kWhiteWins:
+      return "white wins";
+    case Outcome::kDraw:
+      return "draw";
   }
   return "?";
 }
 
 absl::string_view RuleTerminationName(RuleTermination termination) {
   switch (termination) {
-    case RuleTermination::kNone: return "none";
-    case RuleTermination::kCheckmate: return "checkmate";
-    case RuleTermination::kNoLegalMoves: return "no legal moves";
-    case RuleTermination::kRepetition: return "repetition";
-    case RuleTermination::kPerpetualCheck: return "perpetual check";
-    case RuleTermination::kImpasse: return "impasse";
-    case RuleTermination::kMaxLength: return "maximum length";
+    case RuleTermination::kNone:
+      return "none";
+    case RuleTermination::kCheckmate:
+      return "checkmate";
+    case RuleTermination::kNoLegalMoves:
+      return "no legal moves";
+    case RuleTermination::kRepetition:
+      return "repetition";
+    case RuleTermination::kPerpetualCheck:
+      return "perpetual check";
+    case RuleTermination::kImpasse:
+      return "impasse";
+    case RuleTermination::kMaxLength:
+      return "maximum length";
   }
   return "?";
 }
@@ -81,18 +91,15 @@ Outcome ImpasseOutcome(const Position& pos) {
 }
 
 GameStatus JudgeImpasseClaim(const Position& pos) {
-  if (!BothKingsEntered(pos) || pos.in_check())
-    return {WinFor(~pos.side_to_move()), RuleTermination::kImpasse};
+  if (!BothKingsEntered(pos) || pos.in_check()) return {WinFor(~pos.side_to_move()), RuleTermination::kImpasse};
   return {ImpasseOutcome(pos), RuleTermination::kImpasse};
 }
 
 GameStatus EvaluateGameStatus(const Position& pos, const GameRules& rules) {
   if (!HasLegalMove(pos))
-    return {WinFor(~pos.side_to_move()),
-            pos.in_check() ? RuleTermination::kCheckmate : RuleTermination::kNoLegalMoves};
+    return {WinFor(~pos.side_to_move()), pos.in_check() ? RuleTermination::kCheckmate : RuleTermination::kNoLegalMoves};
   if (GameStatus repetition = JudgeRepetition(pos, 4); repetition.over()) return repetition;
-  if (pos.state().impasse_run > rules.impasse_plies)
-    return {ImpasseOutcome(pos), RuleTermination::kImpasse};
+  if (pos.state().impasse_run > rules.impasse_plies) return {ImpasseOutcome(pos), RuleTermination::kImpasse};
   if (rules.max_plies > 0 && pos.plies_from_root() >= rules.max_plies)
     return {Outcome::kDraw, RuleTermination::kMaxLength};
   return {};

@@ -7,8 +7,7 @@ namespace {
 
 // A pawn or knight that could never move again must promote.
 bool must_promote(Color us, PieceType pt, Square to) {
-  return (pt == kPawn && (last_ranks(us, 1) & square_bb(to))) ||
-         (pt == kKnight && (last_ranks(us, 2) & square_bb(to)));
+  return (pt == kPawn && (last_ranks(us, 1) & square_bb(to))) || (pt == kKnight && (last_ranks(us, 2) & square_bb(to)));
 }
 
 // With kTactical, only captures (targets holds just those) and promotions.

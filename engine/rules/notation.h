@@ -18,7 +18,7 @@ PieceType PieceTypeFromLetter(char letter);
 // "P", "+p", ...: upper case for Black, '+' before promoted pieces.
 std::string PieceToSfen(Piece p);
 
-std::string SquareToString(Square s);                       // "2f"
+std::string SquareToString(Square s);                        // "2f"
 absl::StatusOr<Square> ParseSquare(absl::string_view text);  // "2f" -> square
 
 std::string MoveToUsi(Move m);  // "2f4d", "2f4d+", "B*4d"

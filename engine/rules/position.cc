@@ -6,10 +6,14 @@ namespace judkins {
 
 absl::string_view HandicapSfen(Handicap handicap) {
   switch (handicap) {
-    case Handicap::kBishop: return "r1nsgk/5p/6/6/P5/KGSNBR w - 1";
-    case Handicap::kRook: return "1bnsgk/5p/6/6/P5/KGSNBR w - 1";
-    case Handicap::kTwoPiece: return "2nsgk/5p/6/6/P5/KGSNBR w - 1";
-    case Handicap::kNone: break;
+    case Handicap::kBishop:
+      return "r1nsgk/5p/6/6/P5/KGSNBR w - 1";
+    case Handicap::kRook:
+      return "1bnsgk/5p/6/6/P5/KGSNBR w - 1";
+    case Handicap::kTwoPiece:
+      return "2nsgk/5p/6/6/P5/KGSNBR w - 1";
+    case Handicap::kNone:
+      break;
   }
   return kStartSfen;
 }
@@ -23,20 +27,16 @@ bool Position::hand_empty(Color c) const {
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-  const Bitboard gold_movers = by_type_[kGold] | by_type_[kProPawn] | by_type_[kProKnight] |
-                               by_type_[kProSilver];
+  const Bitboard gold_movers = by_type_[kGold] | by_type_[kProPawn] | by_type_[kProKnight] | by_type_[kProSilver];
   Bitboard attackers = 0;
   // A piece of colour c on x attacks s exactly when the same piece of the other
   // colour on s would attack x: step patterns are point-symmetric.
   for (Color c : {kBlack, kWhite}) {
     attackers |= by_color_[c] &
-                 ((step_attacks(~c, kPawn, s) & by_type_[kPawn]) |
-                  (step_attacks(~c, kKnight, s) & by_type_[kKnight]) |
-                  (step_attacks(~c, kSilver, s) & by_type_[kSilver]) |
-                  (step_attacks(~c, kGold, s) & gold_movers));
+                 ((step_attacks(~c, kPawn, s) & by_type_[kPawn]) | (step_attacks(~c, kKnight, s) & by_type_[kKnight]) |
+                  (step_attacks(~c, kSilver, s) & by_type_[kSilver]) | (step_attacks(~c, kGold, s) & gold_movers));
   }
-  return attackers |
-         (step_attacks(kBlack, kKing, s) & (by_type_[kKing] | by_type_[kHorse] | by_type_[kDragon])) |
+  return attackers | (step_attacks(kBlack, kKing, s) & (by_type_[kKing] | by_type_[kHorse] | by_type_[kDragon])) |
          (bishop_attacks(s, occupied) & (by_type_[kBishop] | by_type_[kHorse])) |
          (rook_attacks(s, occupied) & (by_type_[kRook] | by_type_[kDragon]));
 }
@@ -70,8 +70,8 @@ void Position::AddToHand(Color c, PieceType pt) { ++hands_[c][pt]; }
 void Position::TakeFromHand(Color c, PieceType pt) { --hands_[c][pt]; }
 
 int Position::NextImpasseRun(int previous) const {
-  const bool both_entered = (pieces(kBlack, kKing) & promotion_zone(kBlack)) &&
-                            (pieces(kWhite, kKing) & promotion_zone(kWhite));
+  const bool both_entered =
+      (pieces(kBlack, kKing) & promotion_zone(kBlack)) && (pieces(kWhite, kKing) & promotion_zone(kWhite));
   return both_entered && !in_check() ? previous + 1 : 0;
 }
 

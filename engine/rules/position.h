@@ -28,11 +28,11 @@ absl::string_view HandicapSfen(Handicap handicap);
 // What each position in the history carries; the last one is the current.
 struct StateInfo {
   Key key = 0;
-  Bitboard checkers = 0;   // pieces giving check to the side to move
-  Move move;               // the move that led here (none at the root)
+  Bitboard checkers = 0;  // pieces giving check to the side to move
+  Move move;              // the move that led here (none at the root)
   Piece captured = kNoPiece;
-  int impasse_run = 0;     // consecutive positions with both kings entered, no check
-  int plies_from_null = 0; // repetitions are looked for no further back than this
+  int impasse_run = 0;      // consecutive positions with both kings entered, no check
+  int plies_from_null = 0;  // repetitions are looked for no further back than this
 };
 
 class Position {

@@ -16,9 +16,7 @@ namespace {
 
 constexpr absl::string_view kColorNames[2] = {"Black", "White"};
 
-absl::Status SfenError(absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat("bad SFEN: ", what));
-}
+absl::Status SfenError(absl::string_view what) { return absl::InvalidArgumentError(absl::StrCat("bad SFEN: ", what)); }
 
 std::string SquareName(Square s) { return SquareToString(s); }
 
@@ -27,15 +25,14 @@ std::string SquareName(Square s) { return SquareToString(s); }
 absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   std::vector<absl::string_view> fields = absl::StrSplit(sfen, ' ', absl::SkipWhitespace());
   if (fields.size() < 3 || fields.size() > 4)
-    return SfenError(absl::StrCat("expected 3 or 4 fields (board, side to move, hand, move number), got ",
-                                  fields.size()));
+    return SfenError(
+        absl::StrCat("expected 3 or 4 fields (board, side to move, hand, move number), got ", fields.size()));
   Position pos;
   std::array<int, 8> kind_counts{};
   std::array<int, 2> kings{};
 
   std::vector<absl::string_view> ranks = absl::StrSplit(fields[0], '/');
-  if (ranks.size() != kRanks)
-    return SfenError(absl::StrCat("board has ", ranks.size(), " ranks, expected 6"));
+  if (ranks.size() != kRanks) return SfenError(absl::StrCat("board has ", ranks.size(), " ranks, expected 6"));
   for (int rank = 0; rank < kRanks; ++rank) {
     const char rank_name = char('a' + rank);
     int file = kFiles;  // SFEN lists each rank from file 6 down to file 1
@@ -49,35 +46,38 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
       } else {
         PieceType pt = PieceTypeFromLetter(absl::ascii_toupper(static_cast<unsigned char>(ch)));
         if (pt == kNoPieceType)
-          return SfenError(absl::StrCat("unknown piece letter '", std::string(1, ch), "' in rank ", std::string(1, rank_name)));
+          return SfenError(
+              absl::StrCat("unknown piece letter '", std::string(1, ch), "' in rank ", std::string(1, rank_name)));
         if (promote_next) {
           if (!can_promote(pt))
             return SfenError(absl::StrCat("'+", std::string(1, ch), "' in rank ", std::string(1, rank_name),
                                           ": only P, N, S, B and R can be promoted"));
           pt = promoted(pt);
         }
-        if (file < 1)
-          return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
+        if (file < 1) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
         const Color c = absl::ascii_isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
         pos.PutPiece(make_piece(c, pt), make_square(file, rank));
         --file;
-        if (pt == kKing) ++kings[c];
-        else ++kind_counts[unpromoted(pt)];
+        if (pt == kKing)
+          ++kings[c];
+        else
+          ++kind_counts[unpromoted(pt)];
       }
       promote_next = false;
-      if (file < 0)
-        return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
+      if (file < 0) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
     }
-    if (promote_next)
-      return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " ends with '+'"));
+    if (promote_next) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " ends with '+'"));
     if (file != 0)
-      return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has ", kFiles - file,
-                                    " squares, expected 6"));
+      return SfenError(
+          absl::StrCat("rank ", std::string(1, rank_name), " has ", kFiles - file, " squares, expected 6"));
   }
 
-  if (fields[1] == "b") pos.side_to_move_ = kBlack;
-  else if (fields[1] == "w") pos.side_to_move_ = kWhite;
-  else return SfenError(absl::StrCat("side to move must be 'b' or 'w', got '", fields[1], "'"));
+  if (fields[1] == "b")
+    pos.side_to_move_ = kBlack;
+  else if (fields[1] == "w")
+    pos.side_to_move_ = kWhite;
+  else
+    return SfenError(absl::StrCat("side to move must be 'b' or 'w', got '", fields[1], "'"));
 
   if (fields[2] != "-") {
     int count = 0;
@@ -96,8 +96,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
       if (!is_hand_type(pt))
         return SfenError(absl::StrCat("unknown hand piece '", std::string(1, ch), "' in '", fields[2], "'"));
       const Color c = absl::ascii_isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
-      if (pos.hands_[c][pt])
-        return SfenError(absl::StrCat("hand lists '", std::string(1, ch), "' twice"));
+      if (pos.hands_[c][pt]) return SfenError(absl::StrCat("hand lists '", std::string(1, ch), "' twice"));
       pos.hands_[c][pt] = count_given ? count : 1;
       kind_counts[pt] += pos.hands_[c][pt];
       count = 0;
@@ -107,14 +106,13 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   }
 
   int move_number = 1;
-  if (fields.size() == 4 && (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1 ||
-                             move_number > kMaxSfenMoveNumber))
-    return SfenError(absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got '",
-                                  fields[3], "'"));
+  if (fields.size() == 4 &&
+      (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1 || move_number > kMaxSfenMoveNumber))
+    return SfenError(
+        absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got '", fields[3], "'"));
 
   for (Color c : {kBlack, kWhite})
-    if (kings[c] != 1)
-      return SfenError(absl::StrCat(kColorNames[c], " has ", kings[c], " kings, expected 1"));
+    if (kings[c] != 1) return SfenError(absl::StrCat(kColorNames[c], " has ", kings[c], " kings, expected 1"));
   for (int pt = kPawn; pt <= kGold; ++pt)
     if (kind_counts[pt] > kMaxPiecesOfKind)
       return SfenError(absl::StrCat(kind_counts[pt], " pieces of kind ", std::string(1, PieceLetter(PieceType(pt))),

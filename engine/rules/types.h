@@ -21,16 +21,24 @@ constexpr int file_of(Square s) { return s % kFiles + 1; }  // 1..6
 constexpr int rank_of(Square s) { return s / kFiles; }      // 0..5 = a..f
 constexpr Square make_square(int file, int rank) { return rank * kFiles + file - 1; }
 // Rank counted from the given side's own back rank: 0 is its first rank.
-constexpr int relative_rank(Color c, Square s) {
-  return c == kBlack ? kRanks - 1 - rank_of(s) : rank_of(s);
-}
+constexpr int relative_rank(Color c, Square s) { return c == kBlack ? kRanks - 1 - rank_of(s) : rank_of(s); }
 
 // Unpromoted kinds are 1..7; a promoted kind is its base kind | kPromoted.
 enum PieceType : uint8_t {
   kNoPieceType = 0,
-  kPawn = 1, kKnight = 2, kSilver = 3, kBishop = 4, kRook = 5, kGold = 6, kKing = 7,
+  kPawn = 1,
+  kKnight = 2,
+  kSilver = 3,
+  kBishop = 4,
+  kRook = 5,
+  kGold = 6,
+  kKing = 7,
   kPromoted = 8,
-  kProPawn = 9, kProKnight = 10, kProSilver = 11, kHorse = 12, kDragon = 13,
+  kProPawn = 9,
+  kProKnight = 10,
+  kProSilver = 11,
+  kHorse = 12,
+  kDragon = 13,
   kPieceTypeLimit = 14,
 };
 constexpr bool can_promote(PieceType pt) { return pt >= kPawn && pt <= kRook; }
@@ -56,9 +64,7 @@ class Move {
   static constexpr Move Board(Square from, Square to, bool promote = false) {
     return Move(uint16_t(to | from << 6 | int(promote) << 12));
   }
-  static constexpr Move Drop(PieceType pt, Square to) {
-    return Move(uint16_t(to | pt << 6 | 1 << 13));
-  }
+  static constexpr Move Drop(PieceType pt, Square to) { return Move(uint16_t(to | pt << 6 | 1 << 13)); }
   constexpr Square to() const { return data_ & 63; }
   constexpr Square from() const { return (data_ >> 6) & 63; }
   constexpr PieceType dropped() const { return PieceType((data_ >> 6) & 63); }

@@ -17,8 +17,9 @@ struct SearchLimits {
   absl::Duration byoyomi;
   bool infinite = false;
   bool ponder = false;
-  bool HasClock() const { return time[0] > absl::ZeroDuration() || time[1] > absl::ZeroDuration() ||
-                                 byoyomi > absl::ZeroDuration(); }
+  bool HasClock() const {
+    return time[0] > absl::ZeroDuration() || time[1] > absl::ZeroDuration() || byoyomi > absl::ZeroDuration();
+  }
 };
 
 }  // namespace judkins

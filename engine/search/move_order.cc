@@ -6,9 +6,7 @@
 
 namespace judkins {
 
-bool IsTactical(const Position& pos, Move m) {
-  return m.is_promotion() || (!m.is_drop() && pos.piece_on(m.to()));
-}
+bool IsTactical(const Position& pos, Move m) { return m.is_promotion() || (!m.is_drop() && pos.piece_on(m.to())); }
 
 MovePicker::MovePicker(const Position& pos, Move table_move, const OrderingTables& tables, const EvalParams& params,
                        int ply, bool tactical_only) {
@@ -16,8 +14,7 @@ MovePicker::MovePicker(const Position& pos, Move table_move, const OrderingTable
   size_ = int(end - moves_.data());
   const Color us = pos.side_to_move();
   const Move previous = pos.state().move;
-  const Move counter = previous.is_none() ? Move()
-                                          : tables.counter[pos.piece_on(previous.to())][previous.to()];
+  const Move counter = previous.is_none() ? Move() : tables.counter[pos.piece_on(previous.to())][previous.to()];
   for (int i = 0; i < size_; ++i) {
     const Move m = moves_[i];
     int score;
@@ -29,8 +26,7 @@ MovePicker::MovePicker(const Position& pos, Move table_move, const OrderingTable
       const Piece victim = m.is_drop() ? kNoPiece : pos.piece_on(m.to());
       const PieceType mover = type_of(pos.piece_on(m.from()));
       score = 16 * params[param::kBoardValue + type_of(victim)] - params[param::kBoardValue + mover] / 8;
-      if (m.is_promotion())
-        score += params[param::kBoardValue + promoted(mover)] - params[param::kBoardValue + mover];
+      if (m.is_promotion()) score += params[param::kBoardValue + promoted(mover)] - params[param::kBoardValue + mover];
       score += StaticExchange(pos, m, params) >= 0 ? (1 << 28) : -(1 << 28);
     } else if (m == tables.killers[ply][0]) {
       score = (1 << 27) + 2;

@@ -18,7 +18,7 @@ namespace judkins {
 struct OrderingTables {
   int history[2][32][kSquares];  // [colour][moving piece type, or 16 + dropped type][to]
   Move killers[kMaxPly + 8][2];
-  Move counter[32][kSquares];    // [piece][to] of the previous move
+  Move counter[32][kSquares];  // [piece][to] of the previous move
   void Clear() {
     std::memset(history, 0, sizeof history);
     std::fill(&killers[0][0], &killers[0][0] + sizeof killers / sizeof(Move), Move());

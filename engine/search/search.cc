@@ -26,8 +26,12 @@ struct Reductions {
 const Reductions kReductions;
 
 // Mate scores are stored relative to the node, returned relative to the root.
-int ToTable(int score, int ply) { return score >= kMateBound ? score + ply : score <= -kMateBound ? score - ply : score; }
-int FromTable(int score, int ply) { return score >= kMateBound ? score - ply : score <= -kMateBound ? score + ply : score; }
+int ToTable(int score, int ply) {
+  return score >= kMateBound ? score + ply : score <= -kMateBound ? score - ply : score;
+}
+int FromTable(int score, int ply) {
+  return score >= kMateBound ? score - ply : score <= -kMateBound ? score + ply : score;
+}
 
 bool HasPiecesBeyondPawns(const Position& pos, Color c) {
   return (pos.pieces(c) & ~pos.pieces(kPawn) & ~pos.pieces(kKing)) || !pos.hand_empty(c);
@@ -97,8 +101,12 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
     result.score = score;
     result.depth = root_depth_;
     if (info) {
-      SearchInfo line{root_depth_, seldepth_, score, nodes_,
-                      absl::Now() - absl::FromUnixNanos(control.start_nanos), table_.Hashfull(),
+      SearchInfo line{root_depth_,
+                      seldepth_,
+                      score,
+                      nodes_,
+                      absl::Now() - absl::FromUnixNanos(control.start_nanos),
+                      table_.Hashfull(),
                       std::vector<Move>(pv_[0], pv_[0] + pv_length_[0])};
       info(line);
     }
@@ -163,8 +171,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const int original_alpha = alpha;
   for (Move m; !(m = picker.Next()).is_none();) {
     const bool quiet = !IsTactical(pos, m);
-    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 &&
-        moves_searched >= 3 + depth * depth)
+    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 && moves_searched >= 3 + depth * depth)
       continue;  // late quiet moves at low depth rarely matter
     pos.DoMove(m);
     const bool gives_check = pos.in_check();

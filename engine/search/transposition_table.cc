@@ -29,7 +29,8 @@ void TranspositionTable::Store(Key key, Move move, int score, int depth, Bound b
 int TranspositionTable::Hashfull() const {
   const size_t sample = std::min<size_t>(1000, entries_.size());
   return int(std::count_if(entries_.begin(), entries_.begin() + sample,
-                           [](const TtEntry& e) { return e.bound != Bound::kNone; }) * 1000 / sample);
+                           [](const TtEntry& e) { return e.bound != Bound::kNone; }) *
+             1000 / sample);
 }
 
 }  // namespace judkins

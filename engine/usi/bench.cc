@@ -9,16 +9,11 @@ namespace judkins {
 namespace {
 
 constexpr const char* kBenchPositions[] = {
-    "rbnsgk/5p/6/6/P5/KGSNBR b - 1",
-    "r1nsgk/5p/6/6/P5/KGSNBR w - 1",
-    "5k/2s2p/3S2/2Bgg1/+rN4/2KN2 w RBp 26",
-    "2n1k1/1r3g/P1s3/2+r3/Ks4/1G4 w np2b 28",
-    "1b1s1k/1g3p/1n1b2/2K3/+rG4/2SN1R b p 13",
-    "r2s2/5k/2+bng1/P1B3/1+r1G2/K2N1P b s 27",
-    "rbn2k/4sg/6/6/PG4/K1SNB1 b Pr 5",
-    "r1nsgk/2b2p/6/6/P1G3/K1SNBR b - 3",
-    "2n1k1/2+B1s1/2B3/r1r2p/PS4/KG4 w Gn 16",
-    "1b3k/2G1s1/3B1g/3SN1/P5/KRr3 w NP 28",
+    "rbnsgk/5p/6/6/P5/KGSNBR b - 1",           "r1nsgk/5p/6/6/P5/KGSNBR w - 1",
+    "5k/2s2p/3S2/2Bgg1/+rN4/2KN2 w RBp 26",    "2n1k1/1r3g/P1s3/2+r3/Ks4/1G4 w np2b 28",
+    "1b1s1k/1g3p/1n1b2/2K3/+rG4/2SN1R b p 13", "r2s2/5k/2+bng1/P1B3/1+r1G2/K2N1P b s 27",
+    "rbn2k/4sg/6/6/PG4/K1SNB1 b Pr 5",         "r1nsgk/2b2p/6/6/P1G3/K1SNBR b - 3",
+    "2n1k1/2+B1s1/2B3/r1r2p/PS4/KG4 w Gn 16",  "1b3k/2G1s1/3B1g/3SN1/P5/KRr3 w NP 28",
 };
 
 }  // namespace
@@ -42,8 +37,8 @@ BenchResult RunBench(const EvalParams& params, int depth, std::ostream& out) {
     total.nodes += result.nodes;
   }
   total.seconds = absl::ToDoubleSeconds(absl::Now() - start);
-  out << "\nNodes searched: " << total.nodes << "\nNodes/second: " << uint64_t(total.nodes / std::max(total.seconds, 1e-3))
-      << std::endl;
+  out << "\nNodes searched: " << total.nodes
+      << "\nNodes/second: " << uint64_t(total.nodes / std::max(total.seconds, 1e-3)) << std::endl;
   return total;
 }
 

@@ -18,8 +18,7 @@ std::string BoardDiagram(const Position& pos) {
     }
     absl::StrAppend(&text, " ", std::string(1, char('a' + rank)), "\n", kRule);
   }
-  absl::StrAppend(&text, "\nSfen: ", pos.ToSfen(), "\nKey: ", absl::Hex(pos.key(), absl::kZeroPad16),
-                  "\nCheckers:");
+  absl::StrAppend(&text, "\nSfen: ", pos.ToSfen(), "\nKey: ", absl::Hex(pos.key(), absl::kZeroPad16), "\nCheckers:");
   for (Bitboard b = pos.checkers(); b;) absl::StrAppend(&text, " ", SquareToString(pop_lsb(b)));
   text += '\n';
   return text;

@@ -17,8 +17,8 @@ std::string InfoLine(const SearchInfo& info) {
   const int64_t ms = absl::ToInt64Milliseconds(info.elapsed);
   const double seconds = std::max(absl::ToDoubleSeconds(info.elapsed), 1e-3);
   std::string line = absl::StrCat("info depth ", info.depth, " seldepth ", info.seldepth, " score ",
-                                  UsiScore(info.score), " nodes ", info.nodes, " nps ",
-                                  uint64_t(info.nodes / seconds), " time ", ms, " hashfull ", info.hashfull, " pv");
+                                  UsiScore(info.score), " nodes ", info.nodes, " nps ", uint64_t(info.nodes / seconds),
+                                  " time ", ms, " hashfull ", info.hashfull, " pv");
   for (Move m : info.pv) absl::StrAppend(&line, " ", MoveToUsi(m));
   return line;
 }

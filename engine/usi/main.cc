@@ -21,8 +21,7 @@ constexpr int kMaxBenchDepth = 30;
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app("A USI engine for Judkins shogi (6x6). Without a command it speaks USI on stdin and stdout.",
-               kProgram);
+  CLI::App app("A USI engine for Judkins shogi (6x6). Without a command it speaks USI on stdin and stdout.", kProgram);
   judkins::SetUpCommandLine(app);
   app.require_subcommand(0, 1);
   app.fallthrough();  // --params after a command, too

@@ -41,7 +41,11 @@ absl::StatusOr<int64_t> NonNegative(absl::string_view name, absl::string_view te
 }  // namespace
 
 UsiLoop::UsiLoop(std::istream& in, std::ostream& out, EvalParams params)
-    : in_(in), out_(out), params_(std::move(params)), table_(kDefaultHashMb), searcher_(table_, params_),
+    : in_(in),
+      out_(out),
+      params_(std::move(params)),
+      table_(kDefaultHashMb),
+      searcher_(table_, params_),
       position_(Position::Start()) {
   // A tied input stream flushes the output before every read, from the reading
   // thread and outside output_mutex_: that races the search thread's writes
@@ -211,21 +215,36 @@ absl::Status UsiLoop::Go(absl::string_view args) {
   std::vector<absl::string_view> words = absl::StrSplit(args, ' ', absl::SkipWhitespace());
   for (size_t i = 0; i < words.size(); ++i) {
     const absl::string_view word = words[i];
-    if (word == "infinite") { limits.infinite = true; continue; }
-    if (word == "ponder") { limits.ponder = true; continue; }
+    if (word == "infinite") {
+      limits.infinite = true;
+      continue;
+    }
+    if (word == "ponder") {
+      limits.ponder = true;
+      continue;
+    }
     if (i + 1 >= words.size()) return absl::InvalidArgumentError(absl::StrCat("'", word, "' needs a value"));
     absl::StatusOr<int64_t> value = NonNegative(word, words[++i]);
     if (!value.ok()) return value.status();
     const absl::Duration ms = absl::Milliseconds(*value);
-    if (word == "btime") limits.time[kBlack] = ms;
-    else if (word == "wtime") limits.time[kWhite] = ms;
-    else if (word == "binc") limits.increment[kBlack] = ms;
-    else if (word == "winc") limits.increment[kWhite] = ms;
-    else if (word == "byoyomi") limits.byoyomi = ms;
-    else if (word == "movetime") limits.movetime = ms;
-    else if (word == "depth") limits.depth = int(std::min<int64_t>(*value, kMaxPly));
-    else if (word == "nodes") limits.nodes = uint64_t(*value);
-    else return absl::InvalidArgumentError(absl::StrCat("unknown go parameter '", word, "'"));
+    if (word == "btime")
+      limits.time[kBlack] = ms;
+    else if (word == "wtime")
+      limits.time[kWhite] = ms;
+    else if (word == "binc")
+      limits.increment[kBlack] = ms;
+    else if (word == "winc")
+      limits.increment[kWhite] = ms;
+    else if (word == "byoyomi")
+      limits.byoyomi = ms;
+    else if (word == "movetime")
+      limits.movetime = ms;
+    else if (word == "depth")
+      limits.depth = int(std::min<int64_t>(*value, kMaxPly));
+    else if (word == "nodes")
+      limits.nodes = uint64_t(*value);
+    else
+      return absl::InvalidArgumentError(absl::StrCat("unknown go parameter '", word, "'"));
   }
   // A won impasse is claimed rather than played on.
   const GameStatus claim = JudgeImpasseClaim(position_);

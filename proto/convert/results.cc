@@ -9,16 +9,29 @@ int HalfPoints(v1::GameResult result, bool had_black) {
 
 void CountPair(int first_game_half_points, int second_game_half_points, v1::Pentanomial& p, v1::WinDrawLoss& wdl) {
   switch (first_game_half_points + second_game_half_points) {
-    case 0: p.set_ll(p.ll() + 1); break;
-    case 1: p.set_ld(p.ld() + 1); break;
-    case 2: p.set_dd_wl(p.dd_wl() + 1); break;
-    case 3: p.set_dw(p.dw() + 1); break;
-    default: p.set_ww(p.ww() + 1); break;
+    case 0:
+      p.set_ll(p.ll() + 1);
+      break;
+    case 1:
+      p.set_ld(p.ld() + 1);
+      break;
+    case 2:
+      p.set_dd_wl(p.dd_wl() + 1);
+      break;
+    case 3:
+      p.set_dw(p.dw() + 1);
+      break;
+    default:
+      p.set_ww(p.ww() + 1);
+      break;
   }
   for (int points : {first_game_half_points, second_game_half_points}) {
-    if (points == 2) wdl.set_wins(wdl.wins() + 1);
-    else if (points == 1) wdl.set_draws(wdl.draws() + 1);
-    else wdl.set_losses(wdl.losses() + 1);
+    if (points == 2)
+      wdl.set_wins(wdl.wins() + 1);
+    else if (points == 1)
+      wdl.set_draws(wdl.draws() + 1);
+    else
+      wdl.set_losses(wdl.losses() + 1);
   }
 }
 

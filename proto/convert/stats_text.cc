@@ -10,8 +10,8 @@ std::string EloSummary(const v1::StatsReport& stats) {
   if (stats.has_sprt())
     return absl::StrFormat("Elo %.1f [%.1f, %.1f] (LOS %.1f%%)", stats.elo(), stats.elo_ci_lower(),
                            stats.elo_ci_upper(), 100 * stats.los());
-  return absl::StrFormat("Elo %.1f +- %.1f (LOS %.1f%%)", stats.elo(), (stats.elo_ci_upper() - stats.elo_ci_lower()) / 2,
-                         100 * stats.los());
+  return absl::StrFormat("Elo %.1f +- %.1f (LOS %.1f%%)", stats.elo(),
+                         (stats.elo_ci_upper() - stats.elo_ci_lower()) / 2, 100 * stats.los());
 }
 
 std::string LlrSummary(const v1::StatsReport& stats) {
@@ -25,19 +25,27 @@ std::string PentanomialText(const v1::Pentanomial& p) {
 
 std::string EloModelText(v1::EloModel model) {
   switch (model) {
-    case v1::ELO_MODEL_LOGISTIC: return "logistic";
-    case v1::ELO_MODEL_BAYESELO: return "bayeselo";
-    default: return "normalized";
+    case v1::ELO_MODEL_LOGISTIC:
+      return "logistic";
+    case v1::ELO_MODEL_BAYESELO:
+      return "bayeselo";
+    default:
+      return "normalized";
   }
 }
 
 std::string TestStateText(v1::TestState state) {
   switch (state) {
-    case v1::TEST_STATE_PENDING: return "pending";
-    case v1::TEST_STATE_RUNNING: return "running";
-    case v1::TEST_STATE_FINISHED: return "finished";
-    case v1::TEST_STATE_STOPPED: return "stopped";
-    default: return "unknown";
+    case v1::TEST_STATE_PENDING:
+      return "pending";
+    case v1::TEST_STATE_RUNNING:
+      return "running";
+    case v1::TEST_STATE_FINISHED:
+      return "finished";
+    case v1::TEST_STATE_STOPPED:
+      return "stopped";
+    default:
+      return "unknown";
   }
 }
 

@@ -38,15 +38,32 @@ struct Command {
 };
 
 const std::vector<Command>& AllCommands() {
-  static const auto* commands = new std::vector<Command>{
-      {kEngine, {}}, {kEngine, {"bench"}}, {kEngine, {"params"}},
-      {kWorker, {}}, {kWorker, {"match"}}, {kWorker, {"run"}}, {kWorker, {"sprt"}},
-      {kCoordinator, {}},
-      {kCli, {}}, {kCli, {"engine"}}, {kCli, {"engine", "upload"}}, {kCli, {"test"}}, {kCli, {"test", "create"}},
-      {kCli, {"test", "list"}}, {kCli, {"test", "show"}}, {kCli, {"test", "stop"}}, {kCli, {"test", "watch"}},
-      {kCli, {"test", "exclude"}}, {kCli, {"test", "records"}}, {kCli, {"workers"}},
-      {kTune, {}}, {kTune, {"spsa"}}, {kTune, {"spsa", "create"}}, {kTune, {"show"}}, {kTune, {"export"}},
-      {kTune, {"texel"}}};
+  static const auto* commands = new std::vector<Command>{{kEngine, {}},
+                                                         {kEngine, {"bench"}},
+                                                         {kEngine, {"params"}},
+                                                         {kWorker, {}},
+                                                         {kWorker, {"match"}},
+                                                         {kWorker, {"run"}},
+                                                         {kWorker, {"sprt"}},
+                                                         {kCoordinator, {}},
+                                                         {kCli, {}},
+                                                         {kCli, {"engine"}},
+                                                         {kCli, {"engine", "upload"}},
+                                                         {kCli, {"test"}},
+                                                         {kCli, {"test", "create"}},
+                                                         {kCli, {"test", "list"}},
+                                                         {kCli, {"test", "show"}},
+                                                         {kCli, {"test", "stop"}},
+                                                         {kCli, {"test", "watch"}},
+                                                         {kCli, {"test", "exclude"}},
+                                                         {kCli, {"test", "records"}},
+                                                         {kCli, {"workers"}},
+                                                         {kTune, {}},
+                                                         {kTune, {"spsa"}},
+                                                         {kTune, {"spsa", "create"}},
+                                                         {kTune, {"show"}},
+                                                         {kTune, {"export"}},
+                                                         {kTune, {"texel"}}};
   return *commands;
 }
 
@@ -104,9 +121,11 @@ TEST_F(CommandLineTest, EachMissingRequiredOptionIsNamed) {
       {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo0", "0"}, "--elo1 is required"},
       {{kCli, {"test", "create"}}, {"--base", "sha=" + sha, "--nodes", "100", "--pairs", "2"}, "--dev is required"},
       {{kCli, {"test", "create"}}, {"--dev", "sha=" + sha, "--nodes", "100", "--pairs", "2"}, "--base is required"},
-      {{kCli, {"test", "create"}}, {"--dev", "sha=" + sha, "--base", "sha=" + sha, "--pairs", "2"},
+      {{kCli, {"test", "create"}},
+       {"--dev", "sha=" + sha, "--base", "sha=" + sha, "--pairs", "2"},
        "give a time control"},
-      {{kCli, {"test", "create"}}, {"--dev", "sha=" + sha, "--base", "sha=" + sha, "--nodes", "100"},
+      {{kCli, {"test", "create"}},
+       {"--dev", "sha=" + sha, "--base", "sha=" + sha, "--nodes", "100"},
        "give --sprt ... or --pairs N"},
       {{kCli, {"engine", "upload"}}, {}, "path is required"},
       {{kCli, {"test", "show"}}, {}, "id is required"},
@@ -152,8 +171,7 @@ TEST_F(CommandLineTest, TheDaemonReadsItsConfigFileAndItsFlagsOverrideIt) {
 TEST_F(CommandLineTest, AnEmptyValueAfterAnEqualsSignIsTheEmptyValue) {
   const std::string token = scratch_.path() + "/token";
   std::ofstream(token) << "worker-token-for-tests-0001\n";
-  absl::StatusOr<DaemonOptions> options =
-      ParseRunCommand({"--metrics-listen=", "--token-file=" + token, "--name=n"});
+  absl::StatusOr<DaemonOptions> options = ParseRunCommand({"--metrics-listen=", "--token-file=" + token, "--name=n"});
   ASSERT_TRUE(options.ok()) << options.status();
   EXPECT_EQ(options->metrics_listen, "");
   EXPECT_EQ(options->name, "n");

@@ -17,18 +17,18 @@ const std::string kSha(64, 'a');
 
 TEST(CommandsTest, AnSprtWithPairsIsCappedAndStaysAnSprt) {
   for (const std::vector<std::string>& words :
-       {std::vector<std::string>{"--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes", "1000", "--sprt",
-                                 "elo0=0", "elo1=5", "--pairs", "300"},
-        std::vector<std::string>{"--pairs", "300", "--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes",
-                                 "1000", "--sprt", "elo0=0", "elo1=5"}}) {
+       {std::vector<std::string>{"--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes", "1000", "--sprt", "elo0=0",
+                                 "elo1=5", "--pairs", "300"},
+        std::vector<std::string>{"--pairs", "300", "--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes", "1000",
+                                 "--sprt", "elo0=0", "elo1=5"}}) {
     absl::StatusOr<v1::TestSpec> spec = ParseTestSpec(words);
     ASSERT_TRUE(spec.ok()) << spec.status();
     EXPECT_TRUE(spec->has_sprt());
     EXPECT_EQ(spec->max_pairs(), 300u);
     EXPECT_EQ(spec->sprt().elo1(), 5);
   }
-  absl::StatusOr<v1::TestSpec> fixed =
-      ParseTestSpec({"--dev", "sha=" + kSha, "option.Hash=16", "--base", "sha=" + kSha, "--depth", "3", "--pairs", "7"});
+  absl::StatusOr<v1::TestSpec> fixed = ParseTestSpec(
+      {"--dev", "sha=" + kSha, "option.Hash=16", "--base", "sha=" + kSha, "--depth", "3", "--pairs", "7"});
   ASSERT_TRUE(fixed.ok()) << fixed.status();
   EXPECT_EQ(fixed->fixed_pairs(), 7u);
   EXPECT_EQ(fixed->dev().options(0).name(), "Hash");
@@ -39,8 +39,8 @@ TEST(CommandsTest, AnSprtWithPairsIsCappedAndStaysAnSprt) {
 }
 
 TEST(CommandsTest, FishtestParameterLinesAreReadAndBadOnesNamed) {
-  absl::StatusOr<std::vector<v1::SpsaParameter>> lines =
-      ParseSpsaParameterLines("# name,start,min,max,c_end,r_end\nPawnValue, 150, 33, 200, 10, 0.02\n\nRookValue,910,216,1300,65,0.002\n");
+  absl::StatusOr<std::vector<v1::SpsaParameter>> lines = ParseSpsaParameterLines(
+      "# name,start,min,max,c_end,r_end\nPawnValue, 150, 33, 200, 10, 0.02\n\nRookValue,910,216,1300,65,0.002\n");
   ASSERT_TRUE(lines.ok()) << lines.status();
   ASSERT_EQ(lines->size(), 2u);
   EXPECT_EQ((*lines)[0].name(), "PawnValue");

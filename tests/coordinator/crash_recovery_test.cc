@@ -5,9 +5,9 @@
 #include <signal.h>
 
 #include <atomic>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -77,8 +77,10 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
     senders.emplace_back([&] {
       for (int i = next++; i < int(reports.size()); i = next++) {
         v1::ReportAck ack;
-        if (!coordinator.worker->ReportBatch(as_worker(reports[i].worker_id()).get(), reports[i], &ack).ok()) ++failed;
-        else if (ack.counted()) acknowledged_pairs += reports[i].games_size() / 2;
+        if (!coordinator.worker->ReportBatch(as_worker(reports[i].worker_id()).get(), reports[i], &ack).ok())
+          ++failed;
+        else if (ack.counted())
+          acknowledged_pairs += reports[i].games_size() / 2;
       }
     });
   while (next < int(reports.size()) / 2) absl::SleepFor(absl::Milliseconds(1));
@@ -97,7 +99,8 @@ TEST(CrashRecoveryTest, AcknowledgedReportsSurviveKillNineAndCountOnce) {
   const uint64_t counted = after.pentanomial().dd_wl();
   EXPECT_GE(counted, acknowledged_pairs.load());
   uint64_t largest_report = 0;
-  for (const v1::BatchReport& report : reports) largest_report = std::max<uint64_t>(largest_report, report.games_size() / 2);
+  for (const v1::BatchReport& report : reports)
+    largest_report = std::max<uint64_t>(largest_report, report.games_size() / 2);
   EXPECT_LE(counted, acknowledged_pairs.load() + 2 * largest_report);
 
   // Now resend everything: each pair ends up counted exactly once.
@@ -157,7 +160,8 @@ TEST(CrashRecoveryTest, ATuneResumesItsThetaExactlyAfterKillNine) {
     v1::WorkRequest request;
     request.set_worker_id(registered.worker_id());
     v1::WorkResponse work;
-    EXPECT_TRUE(coordinator.worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &work).ok());
+    EXPECT_TRUE(
+        coordinator.worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &work).ok());
     // A mix of results, so theta wanders in every direction.
     const v1::GameResult results[] = {v1::GAME_RESULT_BLACK_WINS, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_DRAW};
     const v1::BatchReport report =

@@ -1,12 +1,13 @@
 // The coordinator's metrics as a real Prometheus server scrapes and serves them.
-#include <grpcpp/create_channel.h>
 #include <gmock/gmock.h>
+#include <grpcpp/create_channel.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "absl/strings/match.h"
+#include "common/channel.h"
 #include "coordinator/server/coordinator_server.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
@@ -14,7 +15,6 @@
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
 #include "worker/usi_client/engine_process.h"
-#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -24,9 +24,7 @@ using ::testing::HasSubstr;
 constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
 constexpr char kAdminToken[] = "admin-token-for-tests-00001";
 
-std::unique_ptr<grpc::ClientContext> As(const char* token) {
-  return BearerContext(token, absl::InfiniteDuration());
-}
+std::unique_ptr<grpc::ClientContext> As(const char* token) { return BearerContext(token, absl::InfiniteDuration()); }
 
 TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
@@ -81,18 +79,22 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   v1::WorkResponse tune_work;
   ASSERT_TRUE(worker->RequestWork(testing::AsWorker(kWorkerToken, registered).get(), request, &tune_work).ok());
   ASSERT_EQ(tune_work.batch().test_id(), tune.id());
-  ASSERT_TRUE(
-      worker->ReportBatch(testing::AsWorker(kWorkerToken, registered).get(), testing::DevWinsAll(tune_work.batch(), registered.worker_id()), &ack).ok());
+  ASSERT_TRUE(worker
+                  ->ReportBatch(testing::AsWorker(kWorkerToken, registered).get(),
+                                testing::DevWinsAll(tune_work.batch(), registered.worker_id()), &ack)
+                  .ok());
 
   // A real Prometheus scraping the coordinator every second.
   const int prometheus_port = testing::FreePort();
   std::ofstream(dir + "/prometheus.yml") << "global:\n  scrape_interval: 1s\nscrape_configs:\n"
                                             "  - job_name: judkins-coordinator\n    static_configs:\n"
-                                            "      - targets: ['127.0.0.1:" << (*server)->metrics_port() << "']\n";
-  absl::StatusOr<std::unique_ptr<EngineProcess>> prometheus = EngineProcess::Start(
-      {.argv = {"/usr/bin/prometheus", "--config.file=" + dir + "/prometheus.yml",
-                "--storage.tsdb.path=" + dir + "/tsdb", absl::StrCat("--web.listen-address=127.0.0.1:", prometheus_port)},
-       .stderr_path = dir + "/prometheus.log"});
+                                            "      - targets: ['127.0.0.1:"
+                                         << (*server)->metrics_port() << "']\n";
+  absl::StatusOr<std::unique_ptr<EngineProcess>> prometheus =
+      EngineProcess::Start({.argv = {"/usr/bin/prometheus", "--config.file=" + dir + "/prometheus.yml",
+                                     "--storage.tsdb.path=" + dir + "/tsdb",
+                                     absl::StrCat("--web.listen-address=127.0.0.1:", prometheus_port)},
+                            .stderr_path = dir + "/prometheus.log"});
   ASSERT_TRUE(prometheus.ok()) << prometheus.status() << " (scripts/bootstrap installs prometheus)";
   auto query = [&](const std::string& expression) {
     return testing::HttpGet(prometheus_port, "/api/v1/query?query=" + expression);
@@ -104,7 +106,8 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   }
   EXPECT_THAT(pairs_result, HasSubstr(absl::StrCat("\"", pairs, "\"]")));
   EXPECT_THAT(query("up"), HasSubstr("\"1\"]"));
-  EXPECT_THAT(query("judkins_games_reported_total%7Bresult%3D%22win%22%7D"), HasSubstr(absl::StrCat("\"", 2 * pairs, "\"]")));
+  EXPECT_THAT(query("judkins_games_reported_total%7Bresult%3D%22win%22%7D"),
+              HasSubstr(absl::StrCat("\"", 2 * pairs, "\"]")));
   EXPECT_THAT(query("judkins_batches_total%7Bevent%3D%22leased%22%7D"), HasSubstr("\"2\"]"));
   EXPECT_THAT(query("judkins_tests%7Bstate%3D%22running%22%7D"), HasSubstr("\"2\"]"));
   EXPECT_THAT(query("judkins_tune_theta%7Bparameter%3D%22PawnValue%22%7D"), HasSubstr("\"value\""));

@@ -1,24 +1,24 @@
 // The coordinator's gRPC services, served for real on loopback with a real
 // SQLite file: auth, validation, artifacts, scheduling, leases, reports.
+#include <gmock/gmock.h>
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <limits>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
+#include "common/channel.h"
 #include "common/sha256.h"
+#include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
-#include "coordinator/server/coordinator_server.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/scratch_directory.h"
-#include "common/channel.h"
 
 namespace judkins {
 namespace {
@@ -153,7 +153,8 @@ TEST_F(CoordinatorTest, CallsWithoutTheRightTokenAreRefused) {
   request.mutable_capabilities()->set_concurrency(1);
   v1::RegisterResponse response;
   EXPECT_EQ(worker_->Register(As("").get(), request, &response).error_code(), grpc::StatusCode::UNAUTHENTICATED);
-  EXPECT_EQ(worker_->Register(As(kAdminToken).get(), request, &response).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(worker_->Register(As(kAdminToken).get(), request, &response).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
   EXPECT_TRUE(worker_->Register(As(kWorkerToken).get(), request, &response).ok());
 }
 
@@ -163,7 +164,7 @@ TEST_F(CoordinatorTest, ArtifactsAreStoredByHashAndServedBack) {
   ASSERT_TRUE(last_status_.ok()) << last_status_.error_message();
   EXPECT_EQ(sha, Sha256Hex(engine));
   EXPECT_EQ(Upload(engine, sha), sha);  // again, with the hash announced: fine
-  Upload("something else", sha);         // a mismatch is refused and stores nothing
+  Upload("something else", sha);        // a mismatch is refused and stores nothing
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::DATA_LOSS);
   Upload("", "");
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
@@ -193,7 +194,8 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   };
   const Case cases[] = {
       {[](v1::TestSpec& s) { s.mutable_dev()->set_artifact_sha256("xyz"); }, "spec.dev.artifact_sha256"},
-      {[](v1::TestSpec& s) { s.mutable_base()->set_artifact_sha256(std::string(64, 'b')); }, "spec.base.artifact_sha256"},
+      {[](v1::TestSpec& s) { s.mutable_base()->set_artifact_sha256(std::string(64, 'b')); },
+       "spec.base.artifact_sha256"},
       {[](v1::TestSpec& s) { s.mutable_dev()->set_name(""); }, "spec.dev.name"},
       {[](v1::TestSpec& s) { s.mutable_dev()->add_options()->set_name("a\nb"); }, "spec.dev.options"},
       {[](v1::TestSpec& s) { s.mutable_time_control()->set_fischer("fast"); }, "spec.time_control.fischer"},
@@ -335,11 +337,13 @@ TEST_F(CoordinatorTest, AWorkerActsOnlyAsItselfWithTheSecretItRegisteredWith) {
   beat.set_worker_id(forger);
   beat.add_batch_ids(batch.id());
   v1::HeartbeatResponse beaten;
-  EXPECT_EQ(worker_->Heartbeat(AsWorker(forger).get(), beat, &beaten).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(worker_->Heartbeat(AsWorker(forger).get(), beat, &beaten).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
   v1::WorkRequest work;
   work.set_worker_id(honest);
   v1::WorkResponse leased;
-  EXPECT_EQ(worker_->RequestWork(AsWorker(forger).get(), work, &leased).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(worker_->RequestWork(AsWorker(forger).get(), work, &leased).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
   // The honest report is the one that counts.
   EXPECT_TRUE(Send(Report(batch, honest)).counted()) << last_status_.error_message();
   EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(batch.pairs_size()));
@@ -414,7 +418,8 @@ TEST_F(CoordinatorTest, ReportsAndUploadsPastTheContractsLimitsAreRefusedWithThe
   beat.set_worker_id(worker);
   for (int i = 0; i <= contract::kMaxHeartbeatBatches; ++i) beat.add_batch_ids(batch.id());
   v1::HeartbeatResponse beaten;
-  EXPECT_THAT(worker_->Heartbeat(AsWorker(worker).get(), beat, &beaten).error_message(), HasSubstr("batch_ids: at most"));
+  EXPECT_THAT(worker_->Heartbeat(AsWorker(worker).get(), beat, &beaten).error_message(),
+              HasSubstr("batch_ids: at most"));
   Upload(std::string(kMaxArtifactBytes + 1, 'x'));
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_THAT(last_status_.error_message(), HasSubstr("data: the artifact is larger than"));
@@ -474,9 +479,10 @@ TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string& dir = scratch.path();
   const std::string key = dir + "/key.pem", cert = dir + "/cert.pem";
-  const std::string command = "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
-                              "-addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " + key + " -out " + cert +
-                              " >/dev/null 2>&1";
+  const std::string command =
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+      "-addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout " +
+      key + " -out " + cert + " >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << "openssl is installed by scripts/bootstrap";
   CoordinatorOptions options;
   options.listen = "127.0.0.1:0";
@@ -504,7 +510,8 @@ TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
 
   options.tls_key_file.clear();  // half a TLS configuration is refused
   options.data_dir = dir + "/data2";
-  EXPECT_THAT(std::string(CoordinatorServer::Start(options).status().message()), HasSubstr("both a certificate and a key"));
+  EXPECT_THAT(std::string(CoordinatorServer::Start(options).status().message()),
+              HasSubstr("both a certificate and a key"));
 }
 
 TEST(ListenAddressTest, OnlyLoopbackAddressesCountAsThisMachine) {

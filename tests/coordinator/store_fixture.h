@@ -48,15 +48,15 @@ class StoreTest : public ::testing::Test {
     return spec;
   }
   v1::Batch Lease(uint64_t test, int pairs, uint64_t worker = 0, absl::Time deadline = kNow + absl::Minutes(5)) {
-    absl::StatusOr<std::optional<v1::Batch>> batch = store_->LeaseBatch(test, worker ? worker : worker_, pairs, kNow, deadline);
+    absl::StatusOr<std::optional<v1::Batch>> batch =
+        store_->LeaseBatch(test, worker ? worker : worker_, pairs, kNow, deadline);
     EXPECT_TRUE(batch.ok()) << batch.status();
     EXPECT_TRUE(batch.ok() && batch->has_value());
     return batch.ok() && batch->has_value() ? **batch : v1::Batch();
   }
   // dev wins both games of every pair (or draws them).
   static v1::BatchReport Report(const v1::Batch& batch, uint64_t worker, bool dev_wins = true) {
-    return dev_wins ? DevWinsAll(batch, worker)
-                    : ReportOf(batch, worker, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
+    return dev_wins ? DevWinsAll(batch, worker) : ReportOf(batch, worker, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
   }
   ScratchDirectory scratch_{CurrentTestName()};  // first: removed after the store closes
   std::string path_;

@@ -114,7 +114,8 @@ TEST_F(TuneStoreTest, ThetaSurvivesReopeningExactlyAndTheTuneFinishesOnItsPairs)
   EXPECT_EQ(Theta(test), before);  // doubles compared exactly
   EXPECT_EQ(store_->GetTune(test, 0)->iterations(), 6u);
   while (true) {
-    absl::StatusOr<std::optional<v1::Batch>> batch = store_->LeaseBatch(test, worker_, 4, kNow, kNow + absl::Minutes(1));
+    absl::StatusOr<std::optional<v1::Batch>> batch =
+        store_->LeaseBatch(test, worker_, 4, kNow, kNow + absl::Minutes(1));
     ASSERT_TRUE(batch.ok());
     if (!batch->has_value()) break;
     ASSERT_TRUE(store_->RecordReport(Report(**batch, worker_), kNow).ok());

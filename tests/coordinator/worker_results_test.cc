@@ -74,7 +74,8 @@ TEST_F(WorkerResultsTest, AWorkerWhoseEnginesKeepCrashingGetsNoMoreOfTheTest) {
   EXPECT_EQ(Of(shown, crashing).crashes(), 4u);
   EXPECT_THAT(Of(shown, crashing).excluded_because(), ::testing::HasSubstr("4 crashes"));
   EXPECT_EQ(PairCount(shown.pentanomial()), 4u) << "its games so far still count";
-  absl::StatusOr<std::optional<v1::Batch>> refused = store_->LeaseBatch(test, crashing, 2, kNow, kNow + absl::Minutes(5));
+  absl::StatusOr<std::optional<v1::Batch>> refused =
+      store_->LeaseBatch(test, crashing, 2, kNow, kNow + absl::Minutes(5));
   ASSERT_TRUE(refused.ok());
   EXPECT_FALSE(refused->has_value());
   EXPECT_GT(Lease(test, 2, healthy).pairs_size(), 0);
@@ -121,8 +122,7 @@ TEST_F(WorkerResultsTest, AForgerIsAnOutlierAndExcludingItPurgesAndReplaysItsPai
   EXPECT_FALSE(none->has_value());
   std::set<uint32_t> replayed;
   for (int i = 0; i < 3; ++i) {
-    const v1::Batch batch =
-        Play(test, honest[i], 10, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
+    const v1::Batch batch = Play(test, honest[i], 10, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW);
     for (const v1::PairAssignment& pair : batch.pairs()) replayed.insert(pair.pair_index());
   }
   EXPECT_EQ(replayed, forged_pairs);

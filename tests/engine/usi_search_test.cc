@@ -14,7 +14,6 @@
 #include "tests/support/scratch_directory.h"
 #include "tests/support/test_data.h"
 #include "tests/support/usi_session.h"
-#include "tests/support/scratch_directory.h"
 
 namespace judkins {
 namespace {
@@ -48,7 +47,7 @@ TEST(EngineUsiTest, ListsEveryOption) {
   for (const ParamSpec& spec : ParamRegistry()) {
     if (spec.name.empty()) continue;
     EXPECT_THAT(all, HasSubstr(absl::StrCat("option name ", spec.name, " type spin default ", spec.default_value,
-                                              " min ", spec.min, " max ", spec.max)));
+                                            " min ", spec.min, " max ", spec.max)));
   }
 }
 
@@ -118,17 +117,16 @@ TEST_P(EngineMateTest, FindsTheMate) {
 
 // Found by tests/support/mate_solver.h on random playouts; each is the
 // shortest checks-only mate of its length.
-INSTANTIATE_TEST_SUITE_P(
-    Positions, EngineMateTest,
-    ::testing::Values(MateCase{"1rn2k/3sg1/4bp/6/P3R1/KGSN2 w B 22", 1},
-                      MateCase{"1bns1k/6/r1b2p/P3N1/6/KGS1R1 b G 13", 1},
-                      MateCase{"4k1/2b1Bp/2K3/PR4/2+n3/G2N2 b RGSs 57", 1},
-                      MateCase{"2n3/1Bg1r1/4ks/1KR1N1/P2G2/B1S3 b P 33", 2},
-                      MateCase{"1B3k/3s1p/Bn4/6/P2gR1/KGSN2 b R 15", 2},
-                      MateCase{"4k1/2s2p/3nG1/P1+R3/K1G3/1SbNB1 b R 35", 2},
-                      MateCase{"2+N3/6/1r1nk1/PPS1g1/3+BsB/K1G3 b R 51", 3},
-                      MateCase{"r5/k3s1/3+R2/2NG2/PP3b/KGS1B1 b N 19", 3},
-                      MateCase{"1+B2k1/5p/1sgnr1/PG3B/6/K1SNR1 b - 25", 3}));
+INSTANTIATE_TEST_SUITE_P(Positions, EngineMateTest,
+                         ::testing::Values(MateCase{"1rn2k/3sg1/4bp/6/P3R1/KGSN2 w B 22", 1},
+                                           MateCase{"1bns1k/6/r1b2p/P3N1/6/KGS1R1 b G 13", 1},
+                                           MateCase{"4k1/2b1Bp/2K3/PR4/2+n3/G2N2 b RGSs 57", 1},
+                                           MateCase{"2n3/1Bg1r1/4ks/1KR1N1/P2G2/B1S3 b P 33", 2},
+                                           MateCase{"1B3k/3s1p/Bn4/6/P2gR1/KGSN2 b R 15", 2},
+                                           MateCase{"4k1/2s2p/3nG1/P1+R3/K1G3/1SbNB1 b R 35", 2},
+                                           MateCase{"2+N3/6/1r1nk1/PPS1g1/3+BsB/K1G3 b R 51", 3},
+                                           MateCase{"r5/k3s1/3+R2/2NG2/PP3b/KGS1B1 b N 19", 3},
+                                           MateCase{"1+B2k1/5p/1sgnr1/PG3B/6/K1SNR1 b - 25", 3}));
 
 TEST(EngineUsiTest, MatedSideResignsAndAWonImpasseIsClaimed) {
   UsiSession engine;

@@ -4,18 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "common/sha256.h"
 #include "proto/convert/results.h"
+#include "records/game_record_format.h"
 #include "tests/support/coordinator_process.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_process.h"
-#include "records/game_record_format.h"
 
 namespace judkins {
 namespace {
@@ -34,7 +34,8 @@ class DistributedTest : public ::testing::Test {
     coordinator_ = std::make_unique<CoordinatorProcess>(root_ + "/coordinator", flags);
     ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
   }
-  uint64_t CreateTest(const std::string& dev_sha, const std::string& base_sha, std::function<void(v1::TestSpec&)> edit) {
+  uint64_t CreateTest(const std::string& dev_sha, const std::string& base_sha,
+                      std::function<void(v1::TestSpec&)> edit) {
     v1::CreateTestRequest request;
     v1::TestSpec& spec = *request.mutable_spec();
     spec.mutable_dev()->set_name("dev");
@@ -122,7 +123,8 @@ TEST_F(DistributedTest, ThreeWorkersRunAnSprtToH1AndTheTotalsMatchTheirGames) {
     spec.mutable_sprt()->set_elo1(30);
   });
   std::vector<std::unique_ptr<WorkerProcess>> workers;
-  for (int i = 0; i < 3; ++i) workers.push_back(std::make_unique<WorkerProcess>(*coordinator_, absl::StrCat(root_, "/w", i)));
+  for (int i = 0; i < 3; ++i)
+    workers.push_back(std::make_unique<WorkerProcess>(*coordinator_, absl::StrCat(root_, "/w", i)));
   const v1::Test finished = WaitForEnd(id);
   EXPECT_EQ(finished.finished_because(), "sprt accepted");
   for (auto& worker : workers) EXPECT_EQ(worker->Terminate(), 0) << worker->Log();

@@ -17,9 +17,9 @@
 namespace judkins {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::CommandResult;
 using testing::CoordinatorProcess;
+using ::testing::HasSubstr;
 using testing::RunCommand;
 using testing::ScratchDirectory;
 using testing::WorkerProcess;
@@ -35,13 +35,15 @@ class TlsTest : public ::testing::Test {
     const std::string ec = "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
     openssl("req -x509 " + ec + " -days 1 -subj /CN=judkins-test-ca -keyout " + d + "/ca.key -out " + ca_);
     // A client whose certificate no CA of ours signed.
-    openssl("req -x509 " + ec + " -days 1 -subj /CN=stranger -keyout " + d + "/stranger.key -out " + d + "/stranger.pem");
+    openssl("req -x509 " + ec + " -days 1 -subj /CN=stranger -keyout " + d + "/stranger.key -out " + d +
+            "/stranger.pem");
     std::ofstream(d + "/server.ext") << "subjectAltName=IP:127.0.0.1,DNS:localhost\n";
     std::ofstream(d + "/client.ext") << "extendedKeyUsage=clientAuth\n";
     for (const std::string name : {"server", "client"}) {
-      openssl("req " + ec + " -subj /CN=" + name + " -keyout " + d + "/" + name + ".key -out " + d + "/" + name + ".csr");
-      openssl("x509 -req -in " + d + "/" + name + ".csr -CA " + ca_ + " -CAkey " + d + "/ca.key -CAcreateserial -days 1 -extfile " +
-              d + "/" + name + ".ext -out " + d + "/" + name + ".pem");
+      openssl("req " + ec + " -subj /CN=" + name + " -keyout " + d + "/" + name + ".key -out " + d + "/" + name +
+              ".csr");
+      openssl("x509 -req -in " + d + "/" + name + ".csr -CA " + ca_ + " -CAkey " + d +
+              "/ca.key -CAcreateserial -days 1 -extfile " + d + "/" + name + ".ext -out " + d + "/" + name + ".pem");
     }
   }
   void StartCoordinator(bool require_client_certificates) {
@@ -96,8 +98,8 @@ TEST_F(TlsTest, TheWorkerAndTheCliWorkOverTlsAndPlainTextIsRefused) {
 
 TEST_F(TlsTest, UnderMutualTlsOnlyClientsWithACertificateFromTheCaGetIn) {
   ASSERT_NO_FATAL_FAILURE(StartCoordinator(true));
-  const std::vector<std::string> with_certificate = {"--tls-ca", ca_, "--tls-cert", root_ + "/client.pem", "--tls-key",
-                                                     root_ + "/client.key"};
+  const std::vector<std::string> with_certificate = {
+      "--tls-ca", ca_, "--tls-cert", root_ + "/client.pem", "--tls-key", root_ + "/client.key"};
   ASSERT_NO_FATAL_FAILURE(PlayOnePair(with_certificate));
   const CommandResult without = Cli({"test", "list"}, {"--tls-ca", ca_});
   EXPECT_NE(without.exit_code, 0);

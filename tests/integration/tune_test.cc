@@ -20,14 +20,15 @@
 namespace judkins {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::CoordinatorProcess;
+using ::testing::HasSubstr;
 using testing::WorkerProcess;
 
 using Output = testing::CommandResult;
 
 // judkins-tune run as a process, as a user runs it.
-Output Tune(const CoordinatorProcess& coordinator, const std::string& admin_token_file, std::vector<std::string> words) {
+Output Tune(const CoordinatorProcess& coordinator, const std::string& admin_token_file,
+            std::vector<std::string> words) {
   words.insert(words.begin(), JUDKINS_TUNE_PATH);
   words.insert(words.end(), {"--server", coordinator.address(), "--token-file", admin_token_file});
   return testing::RunCommand(words, admin_token_file + ".tune.stderr", absl::Seconds(120));
@@ -48,19 +49,22 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   const std::string admin_token = dir + "/coordinator.admin";
 
   // Bad input first: one clear line, a non-zero exit.
-  Output bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--pairs", "6",
-                                               "--nodes", "300", "--tune", "NoSuchValue"});
+  Output bad = Tune(
+      coordinator, admin_token,
+      {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--pairs", "6", "--nodes", "300", "--tune", "NoSuchValue"});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err, "judkins-tune: --tune: no parameter 'NoSuchValue'\n");
   bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", "/bin/true", "--pairs", "6", "--nodes", "300"});
   EXPECT_THAT(bad.err, HasSubstr("did not print a parameter list"));
   std::ofstream(dir + "/bad.spsa") << "PawnValue,100,0,200,5,0.002\n";  // the engine's minimum is 33
-  bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params", dir + "/bad.spsa",
-                                        "--pairs", "6", "--nodes", "300"});
+  bad = Tune(coordinator, admin_token,
+             {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params", dir + "/bad.spsa", "--pairs", "6",
+              "--nodes", "300"});
   EXPECT_THAT(bad.err, HasSubstr("PawnValue bounds [0, 200] exceed the engine's [33, 200]"));
   std::ofstream(dir + "/unknown.spsa") << "Nonsense,100,0,200,5,0.002\n";
-  bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params",
-                                        dir + "/unknown.spsa", "--pairs", "6", "--nodes", "300"});
+  bad = Tune(coordinator, admin_token,
+             {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params", dir + "/unknown.spsa", "--pairs", "6",
+              "--nodes", "300"});
   EXPECT_THAT(bad.err, HasSubstr("the engine has no parameter 'Nonsense'"));
 
   const Output created =

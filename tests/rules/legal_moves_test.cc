@@ -25,9 +25,9 @@ TEST(LegalMovesTest, AllOraclePositionsAgree) {
   for (const auto& row : rows) {
     absl::StatusOr<Position> pos = Position::FromSfen(row.at(0));
     ASSERT_TRUE(pos.ok()) << pos.status();
-    std::vector<std::string> expected =
-        row.size() > 1 ? std::vector<std::string>(absl::StrSplit(row[1], ' ', absl::SkipEmpty()))
-                       : std::vector<std::string>();
+    std::vector<std::string> expected = row.size() > 1
+                                            ? std::vector<std::string>(absl::StrSplit(row[1], ' ', absl::SkipEmpty()))
+                                            : std::vector<std::string>();
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(absl::StrJoin(SortedLegalMoves(*pos), " "), absl::StrJoin(expected, " ")) << row[0];
   }

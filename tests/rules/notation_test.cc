@@ -29,12 +29,16 @@ TEST(UsiNotationTest, MovesRoundTrip) {
 
 TEST(UsiNotationTest, BadMovesAreRejectedWithTheirReason) {
   const Position start = Position::Start();
-  const std::pair<const char*, const char*> cases[] = {
-      {"2f4", "expected a move like 2f4d"},     {"2f4d++", "expected a move like 2f4d"},
-      {"2g4d", "bad square '2g'"},              {"7f4d", "bad square '7f'"},
-      {"Z*4d", "drops name a piece"},           {"K*4d", "drops name a piece"},
-      {"1a1b", "illegal"},                      {"6e6d+", "illegal"},
-      {"B*4d", "illegal"},                      {"", "expected a move like"}};
+  const std::pair<const char*, const char*> cases[] = {{"2f4", "expected a move like 2f4d"},
+                                                       {"2f4d++", "expected a move like 2f4d"},
+                                                       {"2g4d", "bad square '2g'"},
+                                                       {"7f4d", "bad square '7f'"},
+                                                       {"Z*4d", "drops name a piece"},
+                                                       {"K*4d", "drops name a piece"},
+                                                       {"1a1b", "illegal"},
+                                                       {"6e6d+", "illegal"},
+                                                       {"B*4d", "illegal"},
+                                                       {"", "expected a move like"}};
   for (const auto& [text, reason] : cases) {
     absl::StatusOr<Move> move = ParseUsiMove(start, text);
     ASSERT_FALSE(move.ok()) << text;
@@ -70,17 +74,16 @@ TEST(HodgesNotationTest, NamesTheOriginOnlyWhenTwoPiecesCouldMove) {
 
 TEST(HodgesNotationTest, ReadingRejectsWhatDoesNotFit) {
   const Position silver = At("5k/2p3/3S2/6/6/K5 b - 1");
-  const std::pair<const char*, const char*> cases[] = {
-      {"Sx4b", "end with '+' to promote or '=' not to"},
-      {"S-4b=", "'-' but the destination is occupied"},
-      {"Sx3d", "'x' but the destination is empty"},
-      {"Q-3d", "piece must be one of"},
-      {"+G-3d", "only P, N, S, B and R can be promoted"},
-      {"S3d", "expected '-', 'x' or '*'"},
-      {"S-3d+", "no legal move matches"},
-      {"S*3d", "illegal drop"},
-      {"S-3", "missing destination"},
-      {"S-3d!", "only '+' or '='"}};
+  const std::pair<const char*, const char*> cases[] = {{"Sx4b", "end with '+' to promote or '=' not to"},
+                                                       {"S-4b=", "'-' but the destination is occupied"},
+                                                       {"Sx3d", "'x' but the destination is empty"},
+                                                       {"Q-3d", "piece must be one of"},
+                                                       {"+G-3d", "only P, N, S, B and R can be promoted"},
+                                                       {"S3d", "expected '-', 'x' or '*'"},
+                                                       {"S-3d+", "no legal move matches"},
+                                                       {"S*3d", "illegal drop"},
+                                                       {"S-3", "missing destination"},
+                                                       {"S-3d!", "only '+' or '='"}};
   for (const auto& [text, reason] : cases) {
     absl::StatusOr<Move> move = ParseHodgesMove(silver, text);
     ASSERT_FALSE(move.ok()) << text;

@@ -80,8 +80,7 @@ TEST_P(BadSfenTest, IsRejectedWithItsReason) {
 INSTANTIATE_TEST_SUITE_P(
     Rejected, BadSfenTest,
     ::testing::Values(
-        BadSfen{"", "expected 3 or 4 fields"},
-        BadSfen{"rbnsgk/5p/6/6/P5/KGSNBR b - 1 9", "expected 3 or 4 fields"},
+        BadSfen{"", "expected 3 or 4 fields"}, BadSfen{"rbnsgk/5p/6/6/P5/KGSNBR b - 1 9", "expected 3 or 4 fields"},
         BadSfen{"rbnsgk/5p/6/6/P5 b - 1", "board has 5 ranks, expected 6"},
         BadSfen{"rbnsgk/5p/7/6/P5/KGSNBR b - 1", "rank c has more than 6 squares"},
         BadSfen{"rbnsgk/5p/3p3/6/P5/KGSNBR b - 1", "rank c has more than 6 squares"},
@@ -98,8 +97,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadSfen{"5k/6/6/6/6/K5 b 0P 1", "hand count 0 is not allowed"},
         BadSfen{"5k/6/6/6/6/K5 b K 1", "a king cannot be in hand"},
         BadSfen{"5k/6/6/6/6/K5 b +P 1", "unknown hand piece '+'"},
-        BadSfen{"5k/6/6/6/6/K5 b PP 1", "hand lists 'P' twice"},
-        BadSfen{"5k/6/6/6/6/K5 b P2 1", "ends with a count"},
+        BadSfen{"5k/6/6/6/6/K5 b PP 1", "hand lists 'P' twice"}, BadSfen{"5k/6/6/6/6/K5 b P2 1", "ends with a count"},
         BadSfen{"5k/6/6/6/6/K5 b - 0", "move number must be an integer from 1 to 1000000, got '0'"},
         BadSfen{"5k/6/6/6/6/K5 b - x", "move number must be an integer from 1 to 1000000, got 'x'"},
         BadSfen{"5k/6/6/6/6/K5 b - 2147483647", "move number must be an integer from 1 to 1000000, got '2147483647'"},

@@ -83,8 +83,8 @@ bool Mutex::TryLock() {
 }
 
 void Mutex::LockWhen(const Condition& condition) {
-  static const auto real = Real<void (*)(Mutex*, const Condition&)>(
-      "_ZN4absl7debian35Mutex8LockWhenERKNS0_9ConditionE");
+  static const auto real =
+      Real<void (*)(Mutex*, const Condition&)>("_ZN4absl7debian35Mutex8LockWhenERKNS0_9ConditionE");
   GuardedCondition guarded{&condition, this};
   real(this, Condition(&EvaluateHeld, &guarded));
   Acquired(this);
@@ -92,8 +92,7 @@ void Mutex::LockWhen(const Condition& condition) {
 
 // Await gives the mutex up while it waits and holds it again on return.
 void Mutex::Await(const Condition& condition) {
-  static const auto real = Real<void (*)(Mutex*, const Condition&)>(
-      "_ZN4absl7debian35Mutex5AwaitERKNS0_9ConditionE");
+  static const auto real = Real<void (*)(Mutex*, const Condition&)>("_ZN4absl7debian35Mutex5AwaitERKNS0_9ConditionE");
   Releasing(this);
   GuardedCondition guarded{&condition, this};
   real(this, Condition(&EvaluateHeld, &guarded));

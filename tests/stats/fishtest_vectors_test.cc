@@ -39,14 +39,14 @@ std::vector<double> Numbers(const std::string& text) {
 double Number(const Row& row, const std::string& column) { return Numbers(row.at(column)).at(0); }
 
 // Agreement to 1e-6, relative for numbers above 1.
-#define EXPECT_AGREES(actual, row, column)                                                        \
-  do {                                                                                            \
-    if (!(row).at(column).empty()) {                                                              \
-      const double expected_value = Number(row, column);                                          \
-      EXPECT_NEAR(actual, expected_value, 1e-6 * std::max(1.0, std::fabs(expected_value)))       \
-          << (row).at("case_id") << " " << (row).at("elo_model") << " [" << (row).at("elo0")     \
-          << ", " << (row).at("elo1") << "] " << column;                                          \
-    }                                                                                             \
+#define EXPECT_AGREES(actual, row, column)                                                           \
+  do {                                                                                               \
+    if (!(row).at(column).empty()) {                                                                 \
+      const double expected_value = Number(row, column);                                             \
+      EXPECT_NEAR(actual, expected_value, 1e-6 * std::max(1.0, std::fabs(expected_value)))           \
+          << (row).at("case_id") << " " << (row).at("elo_model") << " [" << (row).at("elo0") << ", " \
+          << (row).at("elo1") << "] " << column;                                                     \
+    }                                                                                                \
   } while (0)
 
 SprtParameters ParametersOf(const Row& row) {
@@ -130,7 +130,8 @@ TEST(FishtestVectorsTest, OvershootTracesAgreeBatchByBatch) {
     parameters.batch_size = int64_t(Number(row, "batch_size_pairs"));
     const std::vector<double> c = Numbers(row.at("counts"));
     OvershootRecord& record = records[row.at("trace_id")];
-    const SprtStatus status = UpdateSprt(parameters, TestResults::Pentanomial({c[0], c[1], c[2], c[3], c[4]}, {}), record);
+    const SprtStatus status =
+        UpdateSprt(parameters, TestResults::Pentanomial({c[0], c[1], c[2], c[3], c[4]}, {}), record);
     EXPECT_AGREES(status.llr, row, "llr");
     EXPECT_AGREES(status.overshoot_lower, row, "o0");
     EXPECT_AGREES(status.overshoot_upper, row, "o1");

@@ -30,7 +30,8 @@ TEST(WorkerHomogeneityTest, AgreesWithFishtestOnEveryVector) {
       WorkerPairs& worker = workers.emplace_back();
       worker.worker_id = workers.size();
       int c = 0;
-      for (absl::string_view count : absl::StrSplit(counts, ',')) ASSERT_TRUE(absl::SimpleAtoi(count, &worker.pentanomial[c++]));
+      for (absl::string_view count : absl::StrSplit(counts, ','))
+        ASSERT_TRUE(absl::SimpleAtoi(count, &worker.pentanomial[c++]));
     }
     const std::optional<Homogeneity> result = TestHomogeneity(workers);
     ASSERT_TRUE(result.has_value());
@@ -51,8 +52,8 @@ TEST(WorkerHomogeneityTest, AgreesWithFishtestOnEveryVector) {
 }
 
 TEST(WorkerHomogeneityTest, TheOutlierIsTheWorkerThatPlaysADifferentGame) {
-  std::vector<WorkerPairs> workers = {{1, {10, 40, 150, 45, 12}}, {2, {12, 38, 160, 41, 9}},
-                                      {3, {9, 44, 148, 47, 11}}, {4, {60, 90, 100, 10, 2}}};
+  std::vector<WorkerPairs> workers = {
+      {1, {10, 40, 150, 45, 12}}, {2, {12, 38, 160, 41, 9}}, {3, {9, 44, 148, 47, 11}}, {4, {60, 90, 100, 10, 2}}};
   EXPECT_EQ(OutlierWorkers(workers), std::vector<uint64_t>{4});
   workers.pop_back();
   EXPECT_TRUE(OutlierWorkers(workers).empty());

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "judkins/v1/coordinator.grpc.pb.h"
 #include "common/channel.h"
+#include "judkins/v1/coordinator.grpc.pb.h"
 
 namespace judkins::testing {
 

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/channel.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
 #include "tests/support/admin_calls.h"
 #include "worker/usi_client/engine_process.h"
-#include "common/channel.h"
 
 namespace judkins::testing {
 
@@ -34,9 +34,13 @@ class CoordinatorProcess {
     std::filesystem::remove(port_file);
     std::ofstream(data_dir_ + ".worker") << kWorkerToken;
     std::ofstream(data_dir_ + ".admin") << kAdminToken;
-    std::vector<std::string> argv = {JUDKINS_COORDINATOR_PATH, "--data-dir=" + data_dir_, "--listen=127.0.0.1:" +
-                                     std::to_string(port_), "--metrics-listen=", "--port-file=" + port_file,
-                                     "--worker-token-file=" + worker_token_file(), "--admin-token-file=" + data_dir_ + ".admin"};
+    std::vector<std::string> argv = {JUDKINS_COORDINATOR_PATH,
+                                     "--data-dir=" + data_dir_,
+                                     "--listen=127.0.0.1:" + std::to_string(port_),
+                                     "--metrics-listen=",
+                                     "--port-file=" + port_file,
+                                     "--worker-token-file=" + worker_token_file(),
+                                     "--admin-token-file=" + data_dir_ + ".admin"};
     argv.insert(argv.end(), extra_flags_.begin(), extra_flags_.end());
     absl::StatusOr<std::unique_ptr<EngineProcess>> process =
         EngineProcess::Start({.argv = argv, .stderr_path = data_dir_ + ".log", .inherit_environment = true});

@@ -10,9 +10,9 @@
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "common/channel.h"
 #include "judkins/v1/coordinator.pb.h"
 #include "proto/contract.h"
-#include "common/channel.h"
 
 namespace judkins::testing {
 

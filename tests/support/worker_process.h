@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "tests/support/coordinator_process.h"
 #include "records/game_record_format.h"
+#include "tests/support/coordinator_process.h"
 
 namespace judkins::testing {
 
@@ -22,11 +22,24 @@ class WorkerProcess {
                 const std::vector<std::string>& extra_flags = {})
       : directory_(std::move(directory)) {
     std::filesystem::create_directories(directory_);
-    std::vector<std::string> argv = {
-        JUDKINS_WORKER_PATH, "run", "--coordinator", coordinator.address(), "--token-file",
-        token_file.empty() ? coordinator.worker_token_file() : token_file, "--concurrency", "1", "--cache", directory_,
-        "--books", std::string(JUDKINS_SOURCE_DIR) + "/books", "--name", directory_.substr(directory_.rfind('/') + 1),
-        "--heartbeat", "0.5", "--grace", "5"};
+    std::vector<std::string> argv = {JUDKINS_WORKER_PATH,
+                                     "run",
+                                     "--coordinator",
+                                     coordinator.address(),
+                                     "--token-file",
+                                     token_file.empty() ? coordinator.worker_token_file() : token_file,
+                                     "--concurrency",
+                                     "1",
+                                     "--cache",
+                                     directory_,
+                                     "--books",
+                                     std::string(JUDKINS_SOURCE_DIR) + "/books",
+                                     "--name",
+                                     directory_.substr(directory_.rfind('/') + 1),
+                                     "--heartbeat",
+                                     "0.5",
+                                     "--grace",
+                                     "5"};
     argv.insert(argv.end(), extra_flags.begin(), extra_flags.end());
     absl::StatusOr<std::unique_ptr<EngineProcess>> process =
         EngineProcess::Start({.argv = argv, .stderr_path = directory_ + ".log", .inherit_environment = true});

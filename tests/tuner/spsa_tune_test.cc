@@ -92,7 +92,8 @@ TEST(SpsaTuneTest, StochasticRoundingPlaysTheFractionOnAverage) {
   v1::SpsaSpec spec = NotesExample();
   spec.mutable_parameters(0)->set_c_end(1e-9);  // no perturbation to speak of: only the rounding
   double sum = 0;
-  for (uint64_t seed = 0; seed < 20'000; ++seed) sum += double(Perturb(spec, std::vector<double>{100.3}, 0, seed).plus[0]);
+  for (uint64_t seed = 0; seed < 20'000; ++seed)
+    sum += double(Perturb(spec, std::vector<double>{100.3}, 0, seed).plus[0]);
   EXPECT_NEAR(sum / 20'000, 100.3, 0.01);
 }
 
@@ -146,8 +147,10 @@ TEST(SpsaTuneTest, ASyntheticTuneFindsTheOptimumThroughNoisyGames) {
     int wins_minus_losses = 0;
     for (int game = 0; game < 2; ++game) {
       const double u = uniform(random);
-      if (u < score - 0.15) ++wins_minus_losses;
-      else if (u > score + 0.15) --wins_minus_losses;
+      if (u < score - 0.15)
+        ++wins_minus_losses;
+      else if (u > score + 0.15)
+        --wins_minus_losses;
     }
     ApplyBatch(spec, theta, p.iteration, p.flips, wins_minus_losses);
   }

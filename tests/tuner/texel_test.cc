@@ -103,8 +103,7 @@ TEST(TexelTest, DetunedMaterialIsFittedBackToTheWeightsThatMadeTheLabels) {
   EXPECT_NEAR(report.scale, 1.0, 0.05);
   for (int i = 0; i < 5; ++i) {
     const int slot = FindParam(names[i]);
-    EXPECT_NEAR(report.params[slot], truth[slot], 0.05 * truth[slot])
-        << names[i] << " started at " << start[slot];
+    EXPECT_NEAR(report.params[slot], truth[slot], 0.05 * truth[slot]) << names[i] << " started at " << start[slot];
   }
   EXPECT_GT(report.evaluations, int64_t(positions.size()) * 5);
 }

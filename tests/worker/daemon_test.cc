@@ -10,12 +10,12 @@
 
 #include <grpcpp/create_channel.h>
 
+#include "common/channel.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/convert/results.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/daemon/daemon.h"
-#include "common/channel.h"
 
 namespace judkins {
 namespace {

@@ -15,9 +15,9 @@
 #include "common/read_file.h"
 #include "common/valid_text.h"
 #include "proto/convert/results.h"
+#include "records/game_record_format.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/cli/match_command.h"
-#include "records/game_record_format.h"
 #include "worker/match/match_runner.h"
 
 namespace judkins {
@@ -42,10 +42,10 @@ v1::MatchResults Play(const MatchSettings& settings) {
 TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string records = scratch.path() + "/self_play.pgn";
-  const v1::MatchResults results = Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev",
-                                               "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=base", "option.Tempo=0",
-                                               "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
-                                               "--pairs", "6", "--concurrency", "2", "--records", records}));
+  const v1::MatchResults results =
+      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+                  "name=base", "option.Tempo=0", "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
+                  "--pairs", "6", "--concurrency", "2", "--records", records}));
   EXPECT_EQ(results.games(), 12u);
   EXPECT_EQ(PairCount(results.pentanomial()), 6u);
   EXPECT_EQ(results.wdl().wins() + results.wdl().draws() + results.wdl().losses(), 12u);
@@ -73,8 +73,8 @@ TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
 TEST(MatchTest, ResultsDoNotDependOnConcurrency) {
   auto play = [](const std::string& concurrency) {
     return Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=a", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
-                       "name=b", "option.PawnValue=80", "--nodes", "2000", "--openings", "file=" + kBook,
-                       "--pairs", "4", "--concurrency", concurrency}));
+                       "name=b", "option.PawnValue=80", "--nodes", "2000", "--openings", "file=" + kBook, "--pairs",
+                       "4", "--concurrency", concurrency}));
   };
   const v1::MatchResults one = play("1"), two = play("2");
   ASSERT_EQ(one.games_played_size(), 8);
@@ -126,17 +126,18 @@ TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesO
   EXPECT_EQ(parsed->size(), 4u);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Fixtures, MisbehavingEngineTest,
-    ::testing::Values(Misbehaviour{"crash", v1::TERMINATION_CRASH, "nodes", "1000"},
-                      Misbehaviour{"hang", v1::TERMINATION_UNRESPONSIVE, "nodes", "1000"},
-                      Misbehaviour{"garbage", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                      Misbehaviour{"illegal", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                      Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"},
-                      Misbehaviour{"not-utf8", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                      Misbehaviour{"nul", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                      Misbehaviour{"endless-line", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"}),
-    [](const auto& info) { return absl::StrReplaceAll(info.param.mode, {{"-", "_"}}); });
+INSTANTIATE_TEST_SUITE_P(Fixtures, MisbehavingEngineTest,
+                         ::testing::Values(Misbehaviour{"crash", v1::TERMINATION_CRASH, "nodes", "1000"},
+                                           Misbehaviour{"hang", v1::TERMINATION_UNRESPONSIVE, "nodes", "1000"},
+                                           Misbehaviour{"garbage", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                                           Misbehaviour{"illegal", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                                           Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"},
+                                           Misbehaviour{"not-utf8", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                                           Misbehaviour{"nul", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                                           Misbehaviour{"endless-line", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"}),
+                         [](const auto& info) {
+                           return absl::StrReplaceAll(info.param.mode, {{"-", "_"}});
+                         });
 
 TEST(EngineProcessTest, ALineWithoutEndIsCutOffAtTheBoundNotBuffered) {
   absl::StatusOr<std::unique_ptr<EngineProcess>> process =
@@ -169,25 +170,25 @@ TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) 
 }
 
 TEST(MatchTest, PlaysFairyStockfish) {
-  const v1::MatchResults results = Play(Parse(
-      {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine", "cmd=/usr/games/fairy-stockfish",
-       "name=fairy-stockfish", "option.UCI_Variant=judkins", "--nodes", "5000", "--openings", "file=" + kBook,
-       "--pairs", "2", "--concurrency", "2"}));
+  const v1::MatchResults results =
+      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine", "cmd=/usr/games/fairy-stockfish",
+                  "name=fairy-stockfish", "option.UCI_Variant=judkins", "--nodes", "5000", "--openings",
+                  "file=" + kBook, "--pairs", "2", "--concurrency", "2"}));
   ASSERT_EQ(results.games(), 4u);
   for (const v1::GameOutcome& game : results.games_played()) {
-    EXPECT_THAT(game.termination(), ::testing::AnyOf(v1::TERMINATION_CHECKMATE, v1::TERMINATION_RESIGNATION,
-                                                     v1::TERMINATION_REPETITION, v1::TERMINATION_PERPETUAL_CHECK,
-                                                     v1::TERMINATION_NO_LEGAL_MOVES, v1::TERMINATION_IMPASSE,
-                                                     v1::TERMINATION_MAX_LENGTH))
+    EXPECT_THAT(game.termination(),
+                ::testing::AnyOf(v1::TERMINATION_CHECKMATE, v1::TERMINATION_RESIGNATION, v1::TERMINATION_REPETITION,
+                                 v1::TERMINATION_PERPETUAL_CHECK, v1::TERMINATION_NO_LEGAL_MOVES,
+                                 v1::TERMINATION_IMPASSE, v1::TERMINATION_MAX_LENGTH))
         << game.reason();
   }
 }
 
 TEST(MatchTest, SprtStopsAMatchBetweenClearlyUnequalEngines) {
-  const v1::MatchResults results = Play(Parse(
-      {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
-       "name=shallow", "depth=1", "--openings", "file=" + kBook, "order=random", "--pairs", "500", "--concurrency",
-       "2", "--sprt", "elo0=0", "elo1=30"}));
+  const v1::MatchResults results =
+      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine",
+                  "cmd=" JUDKINS_ENGINE_PATH, "name=shallow", "depth=1", "--openings", "file=" + kBook, "order=random",
+                  "--pairs", "500", "--concurrency", "2", "--sprt", "elo0=0", "elo1=30"}));
   EXPECT_EQ(results.stats().state(), "accepted");
   EXPECT_EQ(results.stopped_because(), "sprt accepted");
   EXPECT_LT(results.games(), 1000u);
@@ -207,9 +208,9 @@ TEST(MatchTest, AdjudicatesOnTheEnginesScores) {
   }
   EXPECT_GT(adjudicated, 0);
   // Any score within 10000 from move 1 on, for one move each: every game is a draw at once.
-  const v1::MatchResults draw = Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "--engine",
-                                            "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "500", "--pairs", "2", "--draw",
-                                            "score=10000", "moves=1", "from=1"}));
+  const v1::MatchResults draw =
+      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "--engine", "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "500",
+                  "--pairs", "2", "--draw", "score=10000", "moves=1", "from=1"}));
   ASSERT_EQ(draw.games_played_size(), 4);
   for (const v1::GameOutcome& game : draw.games_played()) {
     EXPECT_EQ(game.termination(), v1::TERMINATION_ADJUDICATED_DRAW);
@@ -227,8 +228,10 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
       {{"--engine", "cmd=x", "bogus", "--engine", "cmd=y", "--nodes", "5"}, "expected key=value"},
       {{"--engine", "cmd=x", "colour=red", "--engine", "cmd=y", "--nodes", "5"}, "unknown key 'colour'"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--games", "3"}, "must be even"},
-      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
-      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--openings", "file=/no/such/book"}, "cannot read opening book"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=5", "elo1=0"},
+       "elo0 must be below elo1"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--openings", "file=/no/such/book"},
+       "cannot read opening book"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "0"}, "positive integer"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--fly"}, "not expected: --fly"},
       {{"stray", "--engine", "cmd=x"}, "not expected: stray"}};
@@ -248,10 +251,13 @@ TEST(MatchCommandTest, AnEngineThatCannotStartLosesItsGames) {
 }
 
 TEST(MatchCommandTest, AnOptionTheEngineDoesNotListIsRefusedNotIgnored) {
-  UsiEngine engine({.name = "judkins-engine", .command = {JUDKINS_ENGINE_PATH}, .options = {{"PawnValue", "90"}, {"Pawnvalue", "91"}}});
+  UsiEngine engine({.name = "judkins-engine",
+                    .command = {JUDKINS_ENGINE_PATH},
+                    .options = {{"PawnValue", "90"}, {"Pawnvalue", "91"}}});
   EXPECT_TRUE(engine.NewGame().ok());  // option names are case-insensitive
-  UsiEngine misspelled(
-      {.name = "judkins-engine", .command = {JUDKINS_ENGINE_PATH}, .options = {{"PawnValu", "90"}, {"USI_Ponder", "false"}}});
+  UsiEngine misspelled({.name = "judkins-engine",
+                        .command = {JUDKINS_ENGINE_PATH},
+                        .options = {{"PawnValu", "90"}, {"USI_Ponder", "false"}}});
   EXPECT_EQ(misspelled.NewGame().message(), "judkins-engine has no option 'PawnValu'");
 }
 

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "records/game_record_format.h"
-#include "worker/match/openings.h"
 #include "worker/match/game_clock.h"
+#include "worker/match/openings.h"
 
 namespace judkins {
 namespace {
@@ -27,7 +27,8 @@ TEST(OpeningBookTest, BadLinesAreRejectedWithTheirLineNumber) {
               HasSubstr("book:2: bad SFEN"));
   EXPECT_THAT(std::string(OpeningBook::Parse("# c\nstartpos moves 6e6d 6d6c 6c6b\n", "book").status().message()),
               HasSubstr("book:2: bad move '6d6c'"));
-  EXPECT_THAT(std::string(OpeningBook::Parse("# only comments\n", "book").status().message()), HasSubstr("no openings"));
+  EXPECT_THAT(std::string(OpeningBook::Parse("# only comments\n", "book").status().message()),
+              HasSubstr("no openings"));
   EXPECT_FALSE(OpeningBook::Load("/no/such/file").ok());
 }
 

@@ -12,7 +12,6 @@
 namespace judkins {
 namespace {
 
-
 v1::BatchReport Report(uint64_t batch_id, const std::string& reason) {
   v1::BatchReport report;
   report.set_worker_id(1);

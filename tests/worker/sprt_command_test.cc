@@ -33,11 +33,11 @@ TEST(SprtCommandTest, TheCalculatorAgreesWithFishtestForEveryPentanomialVector) 
     const std::vector<std::string>& row = rows[i];
     if (column(row, "kind") != "penta" || column(row, "elo_model") == "BayesElo") continue;
     SCOPED_TRACE(column(row, "case_id"));
-    const testing::CommandResult result = testing::RunCommand(
-        {JUDKINS_WORKER_PATH, "sprt", "--pentanomial", column(row, "counts"), "--elo0", column(row, "elo0"), "--elo1",
-         column(row, "elo1"), "--alpha", column(row, "alpha"), "--beta", column(row, "beta"), "--model",
-         column(row, "elo_model"), "--json"},
-        scratch.path() + "/stderr");
+    const testing::CommandResult result =
+        testing::RunCommand({JUDKINS_WORKER_PATH, "sprt", "--pentanomial", column(row, "counts"), "--elo0",
+                             column(row, "elo0"), "--elo1", column(row, "elo1"), "--alpha", column(row, "alpha"),
+                             "--beta", column(row, "beta"), "--model", column(row, "elo_model"), "--json"},
+                            scratch.path() + "/stderr");
     ASSERT_EQ(result.exit_code, 0) << result.err;
     double llr = 0, lower = 0, upper = 0;
     ASSERT_TRUE(absl::SimpleAtod(column(row, "llr"), &llr));
@@ -53,8 +53,9 @@ TEST(SprtCommandTest, TheCalculatorAgreesWithFishtestForEveryPentanomialVector) 
 
 TEST(SprtCommandTest, BadInputIsOneLineNamingTheOptionAndExitTwo) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
-  const testing::CommandResult result = testing::RunCommand(
-      {JUDKINS_WORKER_PATH, "sprt", "--pentanomial", "10,20", "--elo0", "0", "--elo1", "5"}, scratch.path() + "/stderr");
+  const testing::CommandResult result =
+      testing::RunCommand({JUDKINS_WORKER_PATH, "sprt", "--pentanomial", "10,20", "--elo0", "0", "--elo1", "5"},
+                          scratch.path() + "/stderr");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "judkins-worker sprt: --pentanomial takes 5 comma-separated counts\n");
 }

@@ -25,10 +25,17 @@ absl::Status ExtractPositions(absl::string_view records, const Extraction& extra
   for (const ParsedRecord& game : *games) {
     double black_score;
     switch (game.result) {
-      case v1::GAME_RESULT_BLACK_WINS: black_score = 1; break;
-      case v1::GAME_RESULT_WHITE_WINS: black_score = 0; break;
-      case v1::GAME_RESULT_DRAW: black_score = 0.5; break;
-      default: continue;  // unfinished: no label
+      case v1::GAME_RESULT_BLACK_WINS:
+        black_score = 1;
+        break;
+      case v1::GAME_RESULT_WHITE_WINS:
+        black_score = 0;
+        break;
+      case v1::GAME_RESULT_DRAW:
+        black_score = 0.5;
+        break;
+      default:
+        continue;  // unfinished: no label
     }
     ++counts.games;
     absl::StatusOr<Position> pos = Position::FromSfen(game.start_sfen);

@@ -22,8 +22,8 @@ struct LabelledPosition {
 struct ExtractionCounts {
   int64_t games = 0;
   int64_t positions_seen = 0;
-  int64_t not_quiet = 0;     // in check, or a capture or promotion gains material
-  int64_t duplicates = 0;    // the same position in an earlier game or ply
+  int64_t not_quiet = 0;   // in check, or a capture or promotion gains material
+  int64_t duplicates = 0;  // the same position in an earlier game or ply
   int64_t kept = 0;
 };
 

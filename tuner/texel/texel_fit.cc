@@ -129,7 +129,8 @@ std::vector<double> Descend(std::span<const LabelledPosition> positions, const L
       v[j] = kBeta2 * v[j] + (1 - kBeta2) * g * g;
       const double m_hat = m[j] / (1 - std::pow(kBeta1, step)), v_hat = v[j] / (1 - std::pow(kBeta2, step));
       const ParamSpec& spec = ParamRegistry()[slots[j]];
-      theta[j] = std::clamp(theta[j] - rate * m_hat / (std::sqrt(v_hat) + kEpsilon), double(spec.min), double(spec.max));
+      theta[j] =
+          std::clamp(theta[j] - rate * m_hat / (std::sqrt(v_hat) + kEpsilon), double(spec.min), double(spec.max));
     }
   }
   return theta;
@@ -217,8 +218,8 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
     // K follows the weights: fitted once more before each round (the first
     // time it is the K of the starting weights).
     if (round > 0) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
-    const LinearModel model = timed(
-        [&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
+    const LinearModel model =
+        timed([&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
     std::vector<double> origin;
     for (int slot : options.slots) origin.push_back(at[slot]);
     theta = Descend(positions, model, options.slots, origin, theta, scale, options, threads);

@@ -30,9 +30,9 @@ struct FitOptions {
 };
 
 struct FitReport {
-  double scale = 1;         // K of the fitted weights
-  double loss_before = 0;   // with the starting weights
-  double loss_after = 0;    // with the fitted (integer) weights
+  double scale = 1;        // K of the fitted weights
+  double loss_before = 0;  // with the starting weights
+  double loss_after = 0;   // with the fitted (integer) weights
   EvalParams params;
   int64_t evaluations = 0;        // static evaluations made
   double evaluation_seconds = 0;  // spent on them and on what is made from them (K, losses, the linear model)

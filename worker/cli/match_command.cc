@@ -49,16 +49,24 @@ absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::st
       if (!control.ok()) return Invalid(option, control.status().message());
       if (entry.time_control) return Invalid(option, "only one time control per engine");
       entry.time_control = *control;
-    } else if (key == "cmd") engine.command.insert(engine.command.begin(), value);
-    else if (key == "arg") engine.command.push_back(value);
-    else if (key == "name") engine.name = value;
-    else if (key == "dir") engine.working_directory = value;
-    else if (key == "stderr") engine.stderr_path = value;
-    else if (key == "swap-clocks" && (value == "true" || value == "false")) engine.swap_clocks = value == "true";
-    else if (absl::StartsWith(key, "option.") && key.size() > 7) engine.options.emplace_back(key.substr(7), value);
-    else return Invalid(option, absl::StrCat("unknown key '", key,
-                                             "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, "
-                                             "movetime, nodes, depth)"));
+    } else if (key == "cmd")
+      engine.command.insert(engine.command.begin(), value);
+    else if (key == "arg")
+      engine.command.push_back(value);
+    else if (key == "name")
+      engine.name = value;
+    else if (key == "dir")
+      engine.working_directory = value;
+    else if (key == "stderr")
+      engine.stderr_path = value;
+    else if (key == "swap-clocks" && (value == "true" || value == "false"))
+      engine.swap_clocks = value == "true";
+    else if (absl::StartsWith(key, "option.") && key.size() > 7)
+      engine.options.emplace_back(key.substr(7), value);
+    else
+      return Invalid(option, absl::StrCat("unknown key '", key,
+                                          "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, "
+                                          "movetime, nodes, depth)"));
   }
   return absl::OkStatus();
 }
@@ -74,8 +82,11 @@ absl::StatusOr<stats::SprtParameters> SprtOf(const std::vector<std::string>& wor
       sprt.model = *model;
       continue;
     }
-    double* target = key == "elo0" ? &sprt.elo0 : key == "elo1" ? &sprt.elo1 : key == "alpha" ? &sprt.alpha
-                     : key == "beta" ? &sprt.beta : nullptr;
+    double* target = key == "elo0"    ? &sprt.elo0
+                     : key == "elo1"  ? &sprt.elo1
+                     : key == "alpha" ? &sprt.alpha
+                     : key == "beta"  ? &sprt.beta
+                                      : nullptr;
     if (!target) return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
     if (absl::Status s = Number("--sprt", v, *target); !s.ok()) return s;
   }
@@ -91,8 +102,10 @@ absl::Status ApplyAdjudication(absl::string_view option, const std::vector<std::
   if (!pairs.ok()) return pairs.status();
   const bool resign = option == "--resign";
   for (const auto& [key, v] : *pairs) {
-    int* target = resign ? (key == "score" ? &a.resign_score : key == "moves" ? &a.resign_moves : nullptr)
-                         : (key == "score"  ? &a.draw_score
+    int* target = resign ? (key == "score"   ? &a.resign_score
+                            : key == "moves" ? &a.resign_moves
+                                             : nullptr)
+                         : (key == "score"   ? &a.draw_score
                             : key == "moves" ? &a.draw_moves
                             : key == "from"  ? &a.draw_from_move
                                              : nullptr);
@@ -125,15 +138,17 @@ MatchCommand::MatchCommand(CLI::App& command)
   command.add_option("--concurrency", defaults_.concurrency, "games played at once")->check(CLI::Range(1, kMaxCount));
   command.add_option("--max-plies", defaults_.game.rules.max_plies, "a game this long is a draw (0: no limit)")
       ->check(CLI::Range(0, kMaxCount));
-  command.add_option("--impasse-plies", defaults_.game.rules.impasse_plies,
-                     "plies both kings must stay in the zone before the impasse is scored")
+  command
+      .add_option("--impasse-plies", defaults_.game.rules.impasse_plies,
+                  "plies both kings must stay in the zone before the impasse is scored")
       ->check(CLI::Range(1, kMaxCount));
   command.add_option("--seed", defaults_.seed, "seed of the opening order");
-  command.add_option("--margin", margin_ms_, "milliseconds a move may overrun its time")
+  command.add_option("--margin", margin_ms_, "milliseconds a move may overrun its time")->check(CLI::NonNegativeNumber);
+  command
+      .add_option("--hang-timeout", hang_timeout_s_, "seconds an untimed engine may think before it is declared hung")
       ->check(CLI::NonNegativeNumber);
-  command.add_option("--hang-timeout", hang_timeout_s_, "seconds an untimed engine may think before it is declared hung")
-      ->check(CLI::NonNegativeNumber);
-  AddKeyValueOption(command, "--sprt", sprt_, "stop early: elo0=X elo1=Y [alpha=A beta=B model=normalized|logistic|bayeselo]");
+  AddKeyValueOption(command, "--sprt", sprt_,
+                    "stop early: elo0=X elo1=Y [alpha=A beta=B model=normalized|logistic|bayeselo]");
   AddKeyValueOption(command, "--resign", resign_, "adjudicate a loss: score=CP moves=N");
   AddKeyValueOption(command, "--draw", draw_, "adjudicate a draw: score=CP moves=N from=MOVE");
   command.add_option("--records", defaults_.records_path, "write the game records to this file");
@@ -149,7 +164,9 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
 
   // Step 1. The engines, each with its time control or the shared one.
   for (const auto& [option, groups] : {std::pair<const char*, const KeyValueGroups*>{"--each", &each_},
-                                       {"--openings", &openings_}, {"--sprt", &sprt_}, {"--resign", &resign_},
+                                       {"--openings", &openings_},
+                                       {"--sprt", &sprt_},
+                                       {"--resign", &resign_},
                                        {"--draw", &draw_}})
     if (groups->size() > 1) return Invalid(option, "given more than once");
   absl::StatusOr<std::optional<TimeControl>> time_control = time_control_.Parsed();
@@ -187,9 +204,13 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
     if (!pairs.ok()) return pairs.status();
     std::string path;
     for (const auto& [key, v] : *pairs) {
-      if (key == "file") path = v;
-      else if (key == "order" && (v == "random" || v == "sequential")) settings.shuffle_openings = v == "random";
-      else return Invalid("--openings", absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
+      if (key == "file")
+        path = v;
+      else if (key == "order" && (v == "random" || v == "sequential"))
+        settings.shuffle_openings = v == "random";
+      else
+        return Invalid("--openings",
+                       absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
     }
     if (path.empty()) return Invalid("--openings", "give file=PATH");
     absl::StatusOr<OpeningBook> book = OpeningBook::Load(path);

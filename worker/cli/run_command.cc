@@ -33,7 +33,8 @@ RunCommand::RunCommand(CLI::App& command)
   command.add_option("--metrics-listen", defaults_.metrics_listen, "Prometheus /metrics address (empty: none)");
   command.add_option("--speed-engine", defaults_.speed_engine,
                      "a judkins-engine to benchmark this machine's speed with (empty: no speed figure)");
-  command.add_option("--grace", grace_seconds_, "seconds a stopping worker may finish its batch before handing it back")
+  command
+      .add_option("--grace", grace_seconds_, "seconds a stopping worker may finish its batch before handing it back")
       ->check(CLI::Range(0.0, kMaxSeconds));
   command.add_option("--heartbeat", heartbeat_seconds_, "seconds between lease renewals")
       ->check(CLI::Range(kMinHeartbeatSeconds, kMaxSeconds));

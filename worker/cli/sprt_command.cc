@@ -70,9 +70,10 @@ int SprtCommand::Run(std::ostream& out, std::ostream& err) const {
   if (pentanomial && sprt.model == stats::EloModel::kBayesElo && !wdl)
     return fail("the bayeselo model needs --wdl besides --pentanomial (for its draw Elo)");
   const stats::TestResults results =
-      pentanomial ? stats::TestResults::Pentanomial({(*pentanomial)[0], (*pentanomial)[1], (*pentanomial)[2],
-                                                     (*pentanomial)[3], (*pentanomial)[4]}, ldw)
-                  : stats::TestResults::Trinomial(ldw);
+      pentanomial
+          ? stats::TestResults::Pentanomial(
+                {(*pentanomial)[0], (*pentanomial)[1], (*pentanomial)[2], (*pentanomial)[3], (*pentanomial)[4]}, ldw)
+          : stats::TestResults::Trinomial(ldw);
   // A single update: the overshoot correction needs a test's history.
   const v1::StatsReport report = MakeStatsReport(results, sprt, stats::OvershootRecord());
   if (json_) {

@@ -30,7 +30,8 @@ absl::StatusOr<std::string> ArtifactCache::Ensure(const std::string& sha256) {
       std::filesystem::remove(temporary, error);
       continue;
     }
-    std::filesystem::permissions(temporary, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, error);
+    std::filesystem::permissions(temporary, std::filesystem::perms::owner_all, std::filesystem::perm_options::add,
+                                 error);
     std::filesystem::rename(temporary, path, error);
     if (error) return absl::UnavailableError(absl::StrCat("cannot store ", path, ": ", error.message()));
     return path;

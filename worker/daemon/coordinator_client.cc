@@ -3,9 +3,9 @@
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "common/channel.h"
 #include "proto/contract.h"
-#include "absl/time/clock.h"
 
 namespace judkins {
 
@@ -33,7 +33,8 @@ absl::StatusOr<v1::RegisterResponse> CoordinatorClient::Register(const v1::Worke
   v1::RegisterRequest request;
   *request.mutable_capabilities() = capabilities;
   v1::RegisterResponse response;
-  if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok()) return s;
+  if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
+    return s;
   PresentSecret(response.worker_secret());
   return response;
 }

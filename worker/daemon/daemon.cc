@@ -122,7 +122,7 @@ void WorkerDaemon::DeliverSpool() {
     if (delivery == Delivery::kPending) break;  // it stays spooled
     // A refused report will never be taken: kept aside, it blocks nothing.
     const absl::Status removed = delivery == Delivery::kAcknowledged ? spool_->Remove(report.batch_id())
-                                                                    : spool_->SetAside(report.batch_id(), "refused");
+                                                                     : spool_->SetAside(report.batch_id(), "refused");
     if (!removed.ok()) Log(absl::StrCat("spool: ", removed.message()));
   }
   metrics_.SetSpoolDepth(spool_->size());
@@ -153,8 +153,8 @@ absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, u
     it = books_.emplace(name, *std::move(book)).first;
   }
   if (uint32_t(it->second.size()) != expected_size)
-    return absl::FailedPreconditionError(absl::StrCat("book '", name, "' has ", it->second.size(),
-                                                      " openings here, the test expects ", expected_size));
+    return absl::FailedPreconditionError(
+        absl::StrCat("book '", name, "' has ", it->second.size(), " openings here, the test expects ", expected_size));
   return &it->second;
 }
 
@@ -179,7 +179,8 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   if (!time_control.ok()) return hand_back(time_control.status());
   for (const v1::EngineSpec* engine_spec : {&spec.dev(), &spec.base()}) {
     std::error_code error;
-    const std::string directory = absl::StrCat(options_.work_dir, "/engines/", engine_spec->artifact_sha256().substr(0, 12));
+    const std::string directory =
+        absl::StrCat(options_.work_dir, "/engines/", engine_spec->artifact_sha256().substr(0, 12));
     if (std::filesystem::create_directories(directory, error); error)
       return hand_back(absl::UnavailableError(absl::StrCat("cannot create ", directory, ": ", error.message())));
   }
@@ -187,7 +188,8 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   MatchSettings settings;
   auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) {
     EngineConfig config{engine_spec.name(), {path}};
-    for (const v1::EngineOption& option : engine_spec.options()) config.options.emplace_back(option.name(), option.value());
+    for (const v1::EngineOption& option : engine_spec.options())
+      config.options.emplace_back(option.name(), option.value());
     const std::string short_sha = engine_spec.artifact_sha256().substr(0, 12);
     config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", short_sha, ".stderr");
     // A directory of its own to write in, away from the cache and the spool.
@@ -243,9 +245,12 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
     Log(absl::StrCat("batch ", batch.id(), ": handing back ", unplayed, " unplayed pairs"));
   if (absl::StatusOr<std::string> records = ReadFile(batch_records); records.ok()) {
     // Records past the contract's bound stay here; the games still count.
-    if (records->size() <= size_t(report.games_size()) * contract::kMaxRecordBytesPerGame) report.set_records(*records);
-    else Log(absl::StrCat("batch ", batch.id(), ": records too large to send (", records->size(), " bytes); kept here"));
-    std::ofstream(absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn"), std::ios::app) << *records;
+    if (records->size() <= size_t(report.games_size()) * contract::kMaxRecordBytesPerGame)
+      report.set_records(*records);
+    else
+      Log(absl::StrCat("batch ", batch.id(), ": records too large to send (", records->size(), " bytes); kept here"));
+    std::ofstream(absl::StrCat(options_.work_dir, "/records/test-", batch.test_id(), ".pgn"), std::ios::app)
+        << *records;
   }
   std::filesystem::remove(batch_records);
   *report.mutable_pentanomial() = results->pentanomial();
@@ -276,7 +281,8 @@ absl::Status WorkerDaemon::Run() {
     try {
       exposer = std::make_unique<prometheus::Exposer>(options_.metrics_listen);
     } catch (const std::exception& error) {
-      return absl::UnavailableError(absl::StrCat("cannot serve metrics on ", options_.metrics_listen, ": ", error.what()));
+      return absl::UnavailableError(
+          absl::StrCat("cannot serve metrics on ", options_.metrics_listen, ": ", error.what()));
     }
     exposer->RegisterCollectable(metrics_.registry());
   }
@@ -321,8 +327,8 @@ absl::Status WorkerDaemon::Run() {
       Sleep(absl::Seconds(std::max(1u, work->retry_after_seconds())));
       continue;
     }
-    Log(absl::StrCat("batch ", work->batch().id(), ": test ", work->batch().test_id(), ", ",
-                     work->batch().pairs_size(), " pairs"));
+    Log(absl::StrCat("batch ", work->batch().id(), ": test ", work->batch().test_id(), ", ", work->batch().pairs_size(),
+                     " pairs"));
     if (absl::Status s = PlayBatch(work->batch()); !s.ok()) Log(absl::StrCat("batch failed: ", s.message()));
   }
   DeliverSpool();

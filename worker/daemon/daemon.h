@@ -28,9 +28,9 @@ struct DaemonOptions {
   std::string name;
   int concurrency = 1;
   std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own)
-  std::string books_dir = "books";        // <book>.sfen files
-  std::string metrics_listen;             // empty: no endpoint
-  std::string speed_engine;               // judkins-engine to run "bench" with; empty: no speed figure
+  std::string books_dir = "books";       // <book>.sfen files
+  std::string metrics_listen;            // empty: no endpoint
+  std::string speed_engine;              // judkins-engine to run "bench" with; empty: no speed figure
   absl::Duration grace = absl::Seconds(30);
   absl::Duration heartbeat_interval = absl::Seconds(10);
 };
@@ -46,7 +46,7 @@ class WorkerDaemon {
 
  private:
   absl::Status Register();  // anew, keeping the identity in the work directory
-  bool Resume();             // the kept identity, if it fits these settings
+  bool Resume();            // the kept identity, if it fits these settings
   std::string IdentityPath() const;
   enum class Delivery { kAcknowledged, kRefused, kPending };
   // Sends one report until it is acknowledged or refused (kPending: the

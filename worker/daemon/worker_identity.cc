@@ -22,12 +22,18 @@ absl::StatusOr<std::optional<WorkerIdentity>> LoadWorkerIdentity(const std::stri
     const std::pair<absl::string_view, absl::string_view> field = absl::StrSplit(line, absl::MaxSplits('=', 1));
     const auto& [key, value] = field;
     bool ok = true;
-    if (key == "coordinator") identity.coordinator = std::string(value);
-    else if (key == "name") identity.name = std::string(value);
-    else if (key == "concurrency") ok = absl::SimpleAtoi(value, &identity.concurrency);
-    else if (key == "worker_id") ok = absl::SimpleAtoi(value, &identity.worker_id);
-    else if (key == "secret") identity.secret = std::string(value);
-    else ok = false;
+    if (key == "coordinator")
+      identity.coordinator = std::string(value);
+    else if (key == "name")
+      identity.name = std::string(value);
+    else if (key == "concurrency")
+      ok = absl::SimpleAtoi(value, &identity.concurrency);
+    else if (key == "worker_id")
+      ok = absl::SimpleAtoi(value, &identity.worker_id);
+    else if (key == "secret")
+      identity.secret = std::string(value);
+    else
+      ok = false;
     if (!ok) return absl::DataLossError(absl::StrCat(path, ": cannot read the line '", line, "'"));
   }
   if (identity.worker_id == 0 || identity.secret.empty())

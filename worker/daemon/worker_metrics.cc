@@ -48,8 +48,9 @@ WorkerMetrics::WorkerMetrics()
 
 void WorkerMetrics::CountGames(const v1::MatchResults& results) {
   for (const v1::GameOutcome& game : results.games_played()) {
-    games_.Add({{"result", std::string(ResultToken(game.result()))},
-                {"termination", std::string(TerminationToken(game.termination()))}})
+    games_
+        .Add({{"result", std::string(ResultToken(game.result()))},
+              {"termination", std::string(TerminationToken(game.termination()))}})
         .Increment();
     if (game.termination() == v1::TERMINATION_CRASH) crashes_.Increment();
     if (game.termination() == v1::TERMINATION_TIME_FORFEIT) time_forfeits_.Increment();

@@ -14,23 +14,34 @@ v1::GameResult WinFor(Color c) { return c == kBlack ? v1::GAME_RESULT_BLACK_WINS
 
 v1::GameResult ResultOf(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kBlackWins: return v1::GAME_RESULT_BLACK_WINS;
-    case Outcome::kWhiteWins: return v1::GAME_RESULT_WHITE_WINS;
-    case Outcome::kDraw: return v1::GAME_RESULT_DRAW;
-    case Outcome::kOngoing: break;
+    case Outcome::kBlackWins:
+      return v1::GAME_RESULT_BLACK_WINS;
+    case Outcome::kWhiteWins:
+      return v1::GAME_RESULT_WHITE_WINS;
+    case Outcome::kDraw:
+      return v1::GAME_RESULT_DRAW;
+    case Outcome::kOngoing:
+      break;
   }
   return v1::GAME_RESULT_UNSPECIFIED;
 }
 
 v1::Termination TerminationOf(RuleTermination termination) {
   switch (termination) {
-    case RuleTermination::kCheckmate: return v1::TERMINATION_CHECKMATE;
-    case RuleTermination::kNoLegalMoves: return v1::TERMINATION_NO_LEGAL_MOVES;
-    case RuleTermination::kRepetition: return v1::TERMINATION_REPETITION;
-    case RuleTermination::kPerpetualCheck: return v1::TERMINATION_PERPETUAL_CHECK;
-    case RuleTermination::kImpasse: return v1::TERMINATION_IMPASSE;
-    case RuleTermination::kMaxLength: return v1::TERMINATION_MAX_LENGTH;
-    case RuleTermination::kNone: break;
+    case RuleTermination::kCheckmate:
+      return v1::TERMINATION_CHECKMATE;
+    case RuleTermination::kNoLegalMoves:
+      return v1::TERMINATION_NO_LEGAL_MOVES;
+    case RuleTermination::kRepetition:
+      return v1::TERMINATION_REPETITION;
+    case RuleTermination::kPerpetualCheck:
+      return v1::TERMINATION_PERPETUAL_CHECK;
+    case RuleTermination::kImpasse:
+      return v1::TERMINATION_IMPASSE;
+    case RuleTermination::kMaxLength:
+      return v1::TERMINATION_MAX_LENGTH;
+    case RuleTermination::kNone:
+      break;
   }
   return v1::TERMINATION_UNSPECIFIED;
 }
@@ -57,7 +68,8 @@ class Adjudicator {
       const int sign = black_view >= rules_.resign_score ? 1 : black_view <= -rules_.resign_score ? -1 : 0;
       resign_run_ = sign != 0 && sign == resign_sign_ ? resign_run_ + 1 : (sign != 0 ? 1 : 0);
       resign_sign_ = sign;
-      if (resign_run_ >= 2 * rules_.resign_moves) return sign > 0 ? v1::GAME_RESULT_BLACK_WINS : v1::GAME_RESULT_WHITE_WINS;
+      if (resign_run_ >= 2 * rules_.resign_moves)
+        return sign > 0 ? v1::GAME_RESULT_BLACK_WINS : v1::GAME_RESULT_WHITE_WINS;
     }
     if (rules_.draw_moves > 0) {
       draw_run_ = move_number >= rules_.draw_from_move && std::abs(*score) <= rules_.draw_score ? draw_run_ + 1 : 0;
@@ -98,7 +110,8 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
 
   for (Color c : {kBlack, kWhite})
     if (absl::Status status = engines[c]->NewGame(); !status.ok())
-      return finish(WinFor(~c), v1::TERMINATION_CRASH, absl::StrCat(engines[c]->config().name, " did not start: ", status.message()));
+      return finish(WinFor(~c), v1::TERMINATION_CRASH,
+                    absl::StrCat(engines[c]->config().name, " did not start: ", status.message()));
 
   const std::string position_prefix = absl::StrCat("position sfen ", opening.sfen, " moves");
   std::vector<std::string> moves = opening.moves;
@@ -106,15 +119,17 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
   Adjudicator adjudicator(settings.adjudication);
   while (true) {
     if (const GameStatus status = EvaluateGameStatus(pos, settings.rules); status.over())
-      return finish(ResultOf(status.outcome), TerminationOf(status.termination), std::string(RuleTerminationName(status.termination)));
+      return finish(ResultOf(status.outcome), TerminationOf(status.termination),
+                    std::string(RuleTerminationName(status.termination)));
     if (stop) return finish(v1::GAME_RESULT_UNSPECIFIED, v1::TERMINATION_ABORTED, "stopped by the runner");
 
     const Color side = pos.side_to_move();
     UsiEngine& engine = *engines[side];
     const std::string& name = engine.config().name;
     const absl::Duration allowance = clock.timed(side) ? clock.Allowance(side) : settings.hang_timeout;
-    absl::StatusOr<EngineMove> answer = engine.Think(absl::StrCat(position_prefix, " ", absl::StrJoin(moves, " ")),
-                                                     clock.GoCommand(side, engine.config().swap_clocks), absl::Now() + allowance);
+    absl::StatusOr<EngineMove> answer =
+        engine.Think(absl::StrCat(position_prefix, " ", absl::StrJoin(moves, " ")),
+                     clock.GoCommand(side, engine.config().swap_clocks), absl::Now() + allowance);
     if (!answer.ok()) {
       if (absl::IsDeadlineExceeded(answer.status()))
         return clock.timed(side)
@@ -128,25 +143,30 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
     if (!clock.Charge(side, answer->elapsed))
       return finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT,
                     absl::StrCat(name, " used ", absl::FormatDuration(answer->elapsed)));
-    if (answer->text == "resign") return finish(WinFor(~side), v1::TERMINATION_RESIGNATION, absl::StrCat(name, " resigned"));
+    if (answer->text == "resign")
+      return finish(WinFor(~side), v1::TERMINATION_RESIGNATION, absl::StrCat(name, " resigned"));
     if (answer->text == "win") {
       const GameStatus claim = JudgeImpasseClaim(pos);
-      return finish(ResultOf(claim.outcome), v1::TERMINATION_IMPASSE_CLAIM, absl::StrCat(name, " claimed an impasse win"));
+      return finish(ResultOf(claim.outcome), v1::TERMINATION_IMPASSE_CLAIM,
+                    absl::StrCat(name, " claimed an impasse win"));
     }
     absl::StatusOr<Move> move = ParseUsiMove(pos, answer->text);
     if (!move.ok())
-      return finish(WinFor(~side), v1::TERMINATION_ILLEGAL_MOVE,
-                    absl::StrCat(name, ": ", move.status().message(),
-                                 answer->complaint.empty() ? "" : absl::StrCat(" (the engine said: ", answer->complaint, ")")));
+      return finish(
+          WinFor(~side), v1::TERMINATION_ILLEGAL_MOVE,
+          absl::StrCat(name, ": ", move.status().message(),
+                       answer->complaint.empty() ? "" : absl::StrCat(" (the engine said: ", answer->complaint, ")")));
     record.moves.push_back({answer->text, MoveToHodges(pos, *move), answer->report, answer->elapsed});
     moves.push_back(answer->text);
     pos.DoMove(*move);
-    if (std::optional<v1::GameResult> verdict = adjudicator.Observe(side, ScoreOf(answer->report), int(record.moves.size() + 1) / 2)) {
+    if (std::optional<v1::GameResult> verdict =
+            adjudicator.Observe(side, ScoreOf(answer->report), int(record.moves.size() + 1) / 2)) {
       // A mate on the board outranks an adjudication.
       if (const GameStatus status = EvaluateGameStatus(pos, settings.rules); status.over()) continue;
-      return finish(*verdict,
-                    *verdict == v1::GAME_RESULT_DRAW ? v1::TERMINATION_ADJUDICATED_DRAW : v1::TERMINATION_ADJUDICATED_RESIGN,
-                    "adjudicated on the engines' scores");
+      return finish(
+          *verdict,
+          *verdict == v1::GAME_RESULT_DRAW ? v1::TERMINATION_ADJUDICATED_DRAW : v1::TERMINATION_ADJUDICATED_RESIGN,
+          "adjudicated on the engines' scores");
     }
   }
 }

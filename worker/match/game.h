@@ -11,9 +11,9 @@
 #include "absl/time/time.h"
 #include "engine/rules/game_status.h"
 #include "judkins/v1/games.pb.h"
-#include "worker/match/openings.h"
-#include "worker/match/game_clock.h"
 #include "records/game_record.h"
+#include "worker/match/game_clock.h"
+#include "worker/match/openings.h"
 #include "worker/usi_client/usi_engine.h"
 
 namespace judkins {

@@ -24,9 +24,12 @@ std::string GameClock::GoCommand(Color side, bool swap_clocks) const {
     case TimeControl::Kind::kByoyomi:
       return absl::StrCat("go btime ", Ms(remaining_[b]), " wtime ", Ms(remaining_[w]), " byoyomi ",
                           Ms(control.byoyomi));
-    case TimeControl::Kind::kMovetime: return absl::StrCat("go movetime ", Ms(control.movetime));
-    case TimeControl::Kind::kNodes: return absl::StrCat("go nodes ", control.nodes);
-    case TimeControl::Kind::kDepth: return absl::StrCat("go depth ", control.depth);
+    case TimeControl::Kind::kMovetime:
+      return absl::StrCat("go movetime ", Ms(control.movetime));
+    case TimeControl::Kind::kNodes:
+      return absl::StrCat("go nodes ", control.nodes);
+    case TimeControl::Kind::kDepth:
+      return absl::StrCat("go depth ", control.depth);
   }
   return "go";
 }
@@ -34,10 +37,14 @@ std::string GameClock::GoCommand(Color side, bool swap_clocks) const {
 absl::Duration GameClock::Allowance(Color side) const {
   const TimeControl& control = controls_[side];
   switch (control.kind) {
-    case TimeControl::Kind::kFischer: return remaining_[side] + margin_;
-    case TimeControl::Kind::kByoyomi: return remaining_[side] + control.byoyomi + margin_;
-    case TimeControl::Kind::kMovetime: return control.movetime + margin_;
-    default: return absl::InfiniteDuration();
+    case TimeControl::Kind::kFischer:
+      return remaining_[side] + margin_;
+    case TimeControl::Kind::kByoyomi:
+      return remaining_[side] + control.byoyomi + margin_;
+    case TimeControl::Kind::kMovetime:
+      return control.movetime + margin_;
+    default:
+      return absl::InfiniteDuration();
   }
 }
 

@@ -34,9 +34,12 @@ void Tally(v1::EngineTally& tally, v1::Termination termination, int half_points)
     count = tally.add_terminations();
     count->set_termination(termination);
   }
-  if (half_points == 2) count->set_wins(count->wins() + 1);
-  else if (half_points == 1) count->set_draws(count->draws() + 1);
-  else count->set_losses(count->losses() + 1);
+  if (half_points == 2)
+    count->set_wins(count->wins() + 1);
+  else if (half_points == 1)
+    count->set_draws(count->draws() + 1);
+  else
+    count->set_losses(count->losses() + 1);
 }
 
 }  // namespace
@@ -62,9 +65,12 @@ void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& fi
   CountPair(points[0], points[1], penta, wdl);
   for (int i = 0; i < 2; ++i) {
     const GameRecord& game = i == 0 ? first_black : first_white;
-    if (game.result == v1::GAME_RESULT_BLACK_WINS) results_.set_black_wins(results_.black_wins() + 1);
-    else if (game.result == v1::GAME_RESULT_WHITE_WINS) results_.set_white_wins(results_.white_wins() + 1);
-    else results_.set_draws(results_.draws() + 1);
+    if (game.result == v1::GAME_RESULT_BLACK_WINS)
+      results_.set_black_wins(results_.black_wins() + 1);
+    else if (game.result == v1::GAME_RESULT_WHITE_WINS)
+      results_.set_white_wins(results_.white_wins() + 1);
+    else
+      results_.set_draws(results_.draws() + 1);
     Tally(*results_.mutable_tallies(0), game.termination, points[i]);
     Tally(*results_.mutable_tallies(1), game.termination, 2 - points[i]);
     *results_.add_games_played() = OutcomeOf(game);
@@ -96,8 +102,8 @@ void MatchRunner::PlaySlot() {
       UsiEngine& white = game_in_pair == 0 ? second : first;
       const TimeControl& first_control = settings_.first_time_control;
       const TimeControl& second_control = settings_.second_time_control;
-      const std::array<TimeControl, 2> controls = game_in_pair == 0 ? std::array{first_control, second_control}
-                                                                    : std::array{second_control, first_control};
+      const std::array<TimeControl, 2> controls =
+          game_in_pair == 0 ? std::array{first_control, second_control} : std::array{second_control, first_control};
       games[game_in_pair] = PlayGame(black, white, controls, settings_.book[opening], settings_.game, stop_);
       games[game_in_pair].pair_index = pair;
       games[game_in_pair].game_in_pair = game_in_pair;
@@ -121,7 +127,8 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     settings_.pairs = int(settings_.assignments.size());
     for (const auto& [pair, opening] : settings_.assignments) {
       if (opening < 0 || opening >= settings_.book.size())
-        return absl::InvalidArgumentError(absl::StrCat("opening ", opening, " is not in the book of ", settings_.book.size()));
+        return absl::InvalidArgumentError(
+            absl::StrCat("opening ", opening, " is not in the book of ", settings_.book.size()));
       opening_order_.push_back(opening);
     }
   }
@@ -137,7 +144,8 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     absl::MutexLock lock(&mutex_);
     if (!settings_.records_path.empty()) {
       records_.open(settings_.records_path, std::ios::app);
-      if (!records_) return absl::PermissionDeniedError(absl::StrCat("cannot write records to '", settings_.records_path, "'"));
+      if (!records_)
+        return absl::PermissionDeniedError(absl::StrCat("cannot write records to '", settings_.records_path, "'"));
     }
     results_.add_engines(settings_.first.name);
     results_.add_engines(settings_.second.name);
@@ -148,7 +156,8 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     results_.set_pairs_planned(settings_.pairs);
     results_.add_tallies()->set_name(settings_.first.name);
     results_.add_tallies()->set_name(settings_.second.name);
-    *results_.mutable_stats() = MakeStatsReport(ResultsOf(results_.pentanomial(), results_.wdl()), settings_.sprt, overshoot_);
+    *results_.mutable_stats() =
+        MakeStatsReport(ResultsOf(results_.pentanomial(), results_.wdl()), settings_.sprt, overshoot_);
   }
   std::vector<std::thread> slots;
   for (int i = 0; i < std::min(settings_.concurrency, settings_.pairs); ++i) slots.emplace_back([this] { PlaySlot(); });

@@ -37,21 +37,23 @@ std::string FinalReport(const v1::MatchResults& results) {
                                   results.time_control(), "): ", results.stopped_because(), "\n");
   absl::StrAppend(&text, EloSummary(stats), absl::StrFormat("  nElo %.1f +- %.1f\n", stats.nelo(), stats.nelo95()));
   if (stats.has_sprt())
-    absl::StrAppend(&text, absl::StrFormat("SPRT [%.2f, %.2f] %s: ", stats.sprt().elo0(), stats.sprt().elo1(),
-                                           EloModelText(stats.sprt().model())),
+    absl::StrAppend(&text,
+                    absl::StrFormat("SPRT [%.2f, %.2f] %s: ", stats.sprt().elo0(), stats.sprt().elo1(),
+                                    EloModelText(stats.sprt().model())),
                     LlrSummary(stats), " ",
                     stats.state() == "accepted"   ? "H1 accepted"
                     : stats.state() == "rejected" ? "H0 accepted (H1 rejected)"
                                                   : "undecided",
                     "\n");
   const double points = double(wdl.wins()) + double(wdl.draws()) / 2;
-  absl::StrAppend(&text, absl::StrFormat("Games %d: W %d  D %d  L %d  points %.1f (%s)\n", results.games(), wdl.wins(),
-                                         wdl.draws(), wdl.losses(), points,
-                                         Percent(uint64_t(2 * points), 2 * results.games())));
+  absl::StrAppend(
+      &text, absl::StrFormat("Games %d: W %d  D %d  L %d  points %.1f (%s)\n", results.games(), wdl.wins(), wdl.draws(),
+                             wdl.losses(), points, Percent(uint64_t(2 * points), 2 * results.games())));
   absl::StrAppend(&text, "Pentanomial [LL, LD, DD+WL, DW, WW]: ", PentanomialText(results.pentanomial()), "\n");
-  absl::StrAppend(&text, "By colour: Black wins ", results.black_wins(), " (", Percent(results.black_wins(), results.games()),
-                  "), White wins ", results.white_wins(), " (", Percent(results.white_wins(), results.games()),
-                  "), draws ", results.draws(), " (", Percent(results.draws(), results.games()), ")\n");
+  absl::StrAppend(&text, "By colour: Black wins ", results.black_wins(), " (",
+                  Percent(results.black_wins(), results.games()), "), White wins ", results.white_wins(), " (",
+                  Percent(results.white_wins(), results.games()), "), draws ", results.draws(), " (",
+                  Percent(results.draws(), results.games()), ")\n");
   for (const v1::EngineTally& tally : results.tallies()) {
     absl::StrAppend(&text, "Terminations for ", tally.name(), ":\n");
     for (const v1::TerminationCount& count : tally.terminations())

@@ -29,8 +29,7 @@ absl::Status ErrnoError(absl::string_view what, int error) {
 absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const ProcessSpec& spec) {
   if (spec.argv.empty() || spec.argv[0].empty()) return absl::InvalidArgumentError("empty engine command");
   int stdin_pair[2], stdout_pipe[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, stdin_pair) != 0)
-    return ErrnoError("socketpair", errno);
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, stdin_pair) != 0) return ErrnoError("socketpair", errno);
   if (pipe2(stdout_pipe, O_CLOEXEC) != 0) {
     const int error = errno;
     close(stdin_pair[0]);
@@ -48,10 +47,8 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
   posix_spawn_file_actions_adddup2(&actions, stdin_pair[1], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, stdout_pipe[1], STDOUT_FILENO);
   const std::string stderr_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (!spec.working_directory.empty())
-    posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (!spec.working_directory.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
 
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);

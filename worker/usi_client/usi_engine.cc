@@ -57,7 +57,8 @@ absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
 
 absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   if (process_) return absl::OkStatus();
-  ProcessSpec spec{.argv = config_.command, .working_directory = config_.working_directory, .stderr_path = config_.stderr_path};
+  ProcessSpec spec{
+      .argv = config_.command, .working_directory = config_.working_directory, .stderr_path = config_.stderr_path};
   absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(spec);
   if (!process.ok()) return process.status();
   process_ = *std::move(process);
@@ -68,11 +69,14 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   std::vector<std::string> listed;
   while (true) {
     absl::StatusOr<std::string> line = ReadLine(deadline);
-    if (!line.ok()) return Fail(absl::Status(line.status().code(), absl::StrCat(config_.name, ": no usiok: ", line.status().message())));
+    if (!line.ok())
+      return Fail(
+          absl::Status(line.status().code(), absl::StrCat(config_.name, ": no usiok: ", line.status().message())));
     if (*line == "usiok") break;
     if (absl::StartsWith(*line, "option name ")) {
       const size_t end = line->find(" type ");
-      listed.push_back(absl::AsciiStrToLower(line->substr(12, end == std::string::npos ? std::string::npos : end - 12)));
+      listed.push_back(
+          absl::AsciiStrToLower(line->substr(12, end == std::string::npos ? std::string::npos : end - 12)));
     }
   }
   for (const auto& [name, value] : config_.options) {

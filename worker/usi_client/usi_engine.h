@@ -24,12 +24,11 @@ struct EngineConfig {
   std::vector<std::string> command = {};  // program and arguments
   std::string working_directory = {};
   std::vector<std::pair<std::string, std::string>> options = {};  // setoption name/value, in order
-  std::string stderr_path = {};           // where the engine's stderr is appended; empty: discarded
+  std::string stderr_path = {};  // where the engine's stderr is appended; empty: discarded
   // The engine reads btime/wtime (and binc/winc) the other way round, as
   // Fairy-Stockfish 11.1 does in USI mode: the referee swaps them for it.
   bool swap_clocks = false;
 };
-
 
 // An engine's complaint is kept for the game's reason, cut to this length.
 inline constexpr size_t kMaxComplaintBytes = 500;
@@ -37,7 +36,7 @@ inline constexpr size_t kMaxComplaintBytes = 500;
 struct EngineMove {
   std::string text;  // "2f4d", "resign", "win"
   SearchReport report;
-  std::string complaint;  // the engine's last "info string error ..." while thinking, if any
+  std::string complaint;   // the engine's last "info string error ..." while thinking, if any
   absl::Duration elapsed;  // as measured by us, from "go" to "bestmove"
 };
 
