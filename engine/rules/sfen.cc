@@ -23,6 +23,7 @@ std::string SquareName(Square s) { return SquareToString(s); }
 }  // namespace
 
 absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
+  // Step 1. The fields: board, side to move, hand, and an optional move number.
   std::vector<absl::string_view> fields = absl::StrSplit(sfen, ' ', absl::SkipWhitespace());
   if (fields.size() < 3 || fields.size() > 4)
     return SfenError(
@@ -31,6 +32,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   std::array<int, 8> kind_counts{};
   std::array<int, 2> kings{};
 
+  // Step 2. The board, rank a (White's side) first, each from file 6 to 1.
   std::vector<absl::string_view> ranks = absl::StrSplit(fields[0], '/');
   if (ranks.size() != kRanks) return SfenError(absl::StrCat("board has ", ranks.size(), " ranks, expected 6"));
   for (int rank = 0; rank < kRanks; ++rank) {
@@ -72,6 +74,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
           absl::StrCat("rank ", std::string(1, rank_name), " has ", kFiles - file, " squares, expected 6"));
   }
 
+  // Step 3. The side to move.
   if (fields[1] == "b")
     pos.side_to_move_ = kBlack;
   else if (fields[1] == "w")
@@ -79,6 +82,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   else
     return SfenError(absl::StrCat("side to move must be 'b' or 'w', got '", fields[1], "'"));
 
+  // Step 4. The hands: "-" or counts and letters, Black's upper case.
   if (fields[2] != "-") {
     int count = 0;
     bool count_given = false;
@@ -105,12 +109,16 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
     if (count_given) return SfenError(absl::StrCat("hand '", fields[2], "' ends with a count"));
   }
 
+  // Step 5. The move number.
   int move_number = 1;
   if (fields.size() == 4 &&
       (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1 || move_number > kMaxSfenMoveNumber))
     return SfenError(
         absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got '", fields[3], "'"));
 
+  // Step 6. A position the rules can reach: one king each, no more pieces of
+  // a kind than exist, no piece that could never move, no two pawns on a
+  // file, and the side that just moved not left in check.
   for (Color c : {kBlack, kWhite})
     if (kings[c] != 1) return SfenError(absl::StrCat(kColorNames[c], " has ", kings[c], " kings, expected 1"));
   for (int pt = kPawn; pt <= kGold; ++pt)

@@ -1,5 +1,7 @@
 #include "engine/search/search.h"
 
+#include <cassert>
+
 #include <algorithm>
 #include <cmath>
 
@@ -120,14 +122,20 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
 }
 
 int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed) {
+  assert(-kInfinite <= alpha && alpha < beta && beta <= kInfinite);
+  assert(0 <= ply && ply < kMaxPly);
+  const bool pv_node = beta - alpha > 1;
+  assert(pv_node || alpha == beta - 1);
+
+  // Step 1. The horizon: quiescence search takes over.
   pv_length_[ply] = 0;
   if (depth <= 0) return Quiescence(pos, alpha, beta, ply);
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (ShouldStop()) return 0;
-  const bool pv_node = beta - alpha > 1;
   const bool in_check = pos.in_check();
 
+  // Step 2. Draws by repetition, perpetual check, mate distance pruning.
   if (ply > 0) {
     if (const GameStatus repetition = JudgeRepetition(pos, 2); repetition.over()) {
       if (repetition.termination == RuleTermination::kRepetition) return 0;
@@ -140,6 +148,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     if (ply >= kMaxPly - 1) return in_check ? 0 : Evaluate(pos, params_);
   }
 
+  // Step 3. The transposition table: a deep enough entry answers outside PV nodes.
   const TtEntry* entry = table_.Probe(pos.key());
   const Move table_move = entry ? entry->move : Move();
   if (entry && !pv_node && entry->depth >= depth) {
@@ -149,6 +158,8 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
       return stored;
   }
 
+  // Step 4. Internal iterative reduction, static evaluation, reverse futility
+  // pruning and the null move.
   if (table_move.is_none() && depth >= 4 && !in_check) --depth;  // unexplored here: search it shallower first
   const int static_eval = in_check ? -kInfinite : Evaluate(pos, params_);
   if (!pv_node && !in_check) {
@@ -163,6 +174,8 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     }
   }
 
+  // Step 5. The moves, best first, with late move pruning, futility pruning
+  // and late move reductions (a reduced search that beats alpha is redone).
   MovePicker picker(pos, table_move, *tables_, params_, ply, false);
   if (picker.size() == 0) return MatedIn(ply);  // mate, or no legal move: both lose
   int best_score = -kInfinite, moves_searched = 0;
@@ -209,12 +222,16 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
       }
     }
   }
+  // Step 6. The result, into the transposition table.
+  assert(-kInfinite < best_score && best_score < kInfinite);
   const Bound bound = best_score >= beta ? Bound::kLower : best_score > original_alpha ? Bound::kExact : Bound::kUpper;
   table_.Store(pos.key(), best_move, ToTable(best_score, ply), depth, bound);
   return best_score;
 }
 
 int Searcher::Quiescence(Position& pos, int alpha, int beta, int ply) {
+  assert(-kInfinite <= alpha && alpha < beta && beta <= kInfinite);
+  assert(0 <= ply && ply < kMaxPly);
   ++nodes_;
   pv_length_[ply] = 0;
   seldepth_ = std::max(seldepth_, ply);

@@ -22,6 +22,9 @@
 namespace judkins {
 namespace {
 
+// An engine's directory and log are named by the start of its SHA-256.
+constexpr size_t kShortShaLength = 12;
+
 void Log(absl::string_view line) { judkins::Log("judkins-worker", line); }
 
 // Exponential backoff with jitter, so workers cut off together do not all
@@ -158,60 +161,62 @@ absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, u
   return &it->second;
 }
 
-absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
-  const absl::Time start = absl::Now();
-  const v1::TestSpec& spec = batch.spec();
-  v1::BatchReport report;
-  report.set_worker_id(worker_id_);
-  report.set_batch_id(batch.id());
-  // Anything that stops the batch from being played hands all of it back.
-  auto hand_back = [&](const absl::Status& why) {
-    Log(absl::StrCat("handing back batch ", batch.id(), ": ", why.message()));
-    return SpoolAndDeliver(report);
-  };
-  absl::StatusOr<std::string> dev = cache_->Ensure(spec.dev().artifact_sha256());
-  if (!dev.ok()) return hand_back(dev.status());
-  absl::StatusOr<std::string> base = cache_->Ensure(spec.base().artifact_sha256());
-  if (!base.ok()) return hand_back(base.status());
-  absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size());
-  if (!book.ok()) return hand_back(book.status());
-  absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
-  if (!time_control.ok()) return hand_back(time_control.status());
-  for (const v1::EngineSpec* engine_spec : {&spec.dev(), &spec.base()}) {
-    std::error_code error;
-    const std::string directory =
-        absl::StrCat(options_.work_dir, "/engines/", engine_spec->artifact_sha256().substr(0, 12));
-    if (std::filesystem::create_directories(directory, error); error)
-      return hand_back(absl::UnavailableError(absl::StrCat("cannot create ", directory, ": ", error.message())));
-  }
+std::string WorkerDaemon::BatchRecordsPath(const v1::Batch& batch) const {
+  return absl::StrCat(options_.work_dir, "/records/batch-", batch.id(), ".pgn");
+}
 
-  MatchSettings settings;
-  auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) {
+absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch) {
+  const v1::TestSpec& spec = batch.spec();
+  // Step 1. The engines (fetched and checked), the book and the time control.
+  absl::StatusOr<std::string> dev = cache_->Ensure(spec.dev().artifact_sha256());
+  if (!dev.ok()) return dev.status();
+  absl::StatusOr<std::string> base = cache_->Ensure(spec.base().artifact_sha256());
+  if (!base.ok()) return base.status();
+  absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size());
+  if (!book.ok()) return book.status();
+  absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
+  if (!time_control.ok()) return time_control.status();
+
+  // Step 2. Each engine in a directory of its own to write in, away from the
+  // cache and the spool, its stderr in the logs.
+  auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) -> absl::StatusOr<EngineConfig> {
     EngineConfig config{engine_spec.name(), {path}};
     for (const v1::EngineOption& option : engine_spec.options())
       config.options.emplace_back(option.name(), option.value());
-    const std::string short_sha = engine_spec.artifact_sha256().substr(0, 12);
+    const std::string short_sha = engine_spec.artifact_sha256().substr(0, kShortShaLength);
     config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", short_sha, ".stderr");
-    // A directory of its own to write in, away from the cache and the spool.
     config.working_directory = absl::StrCat(options_.work_dir, "/engines/", short_sha);
+    std::error_code error;
+    if (std::filesystem::create_directories(config.working_directory, error); error)
+      return absl::UnavailableError(absl::StrCat("cannot create ", config.working_directory, ": ", error.message()));
     return config;
   };
-  settings.first = engine(spec.dev(), *dev);  // counted from dev's view: it has Black in game 0
-  settings.second = engine(spec.base(), *base);
+  MatchSettings settings;
+  absl::StatusOr<EngineConfig> first = engine(spec.dev(), *dev);  // counted from dev's view: Black in game 0
+  if (!first.ok()) return first.status();
+  absl::StatusOr<EngineConfig> second = engine(spec.base(), *base);
+  if (!second.ok()) return second.status();
+  settings.first = *std::move(first);
+  settings.second = *std::move(second);
   if (settings.first.name == settings.second.name) settings.second.name += "-base";
+
+  // Step 3. Exactly the batch's pairs, its records in a file of their own.
   settings.first_time_control = settings.second_time_control = *time_control;
   settings.book = **book;
   settings.concurrency = options_.concurrency;
-  // This batch's records go to a file of their own, sent with the report and
-  // then added to the test's file here.
-  const std::string batch_records = absl::StrCat(options_.work_dir, "/records/batch-", batch.id(), ".pgn");
-  std::filesystem::remove(batch_records);  // a leftover of an interrupted attempt
-  settings.records_path = batch_records;
+  settings.records_path = BatchRecordsPath(batch);
+  std::filesystem::remove(settings.records_path);  // a leftover of an interrupted attempt
   for (const v1::PairAssignment& pair : batch.pairs())
     settings.assignments.emplace_back(int(pair.pair_index()), int(pair.opening_index()));
+  return settings;
+}
 
+absl::StatusOr<v1::MatchResults> WorkerDaemon::PlayWithHeartbeats(const v1::Batch& batch,
+                                                                  const MatchSettings& settings) {
   MatchRunner runner(settings);
   absl::Notification done;
+  // Renews the lease while the games go on; once the daemon is told to stop,
+  // gives the batch its grace, then ends it (unplayed pairs go back).
   std::thread heartbeat([&] {
     v1::HeartbeatRequest request;
     request.set_worker_id(worker_id_);
@@ -234,15 +239,11 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   absl::StatusOr<v1::MatchResults> results = runner.Run(nullptr);
   done.Notify();
   heartbeat.join();
-  if (!results.ok()) {
-    std::filesystem::remove(batch_records);
-    return hand_back(results.status());
-  }
+  return results;
+}
 
-  for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
-  // Pairs without games go back to the coordinator with the report.
-  if (const int unplayed = batch.pairs_size() - int(PairCount(results->pentanomial())); unplayed > 0)
-    Log(absl::StrCat("batch ", batch.id(), ": handing back ", unplayed, " unplayed pairs"));
+void WorkerDaemon::AttachRecords(const v1::Batch& batch, v1::BatchReport& report) {
+  const std::string batch_records = BatchRecordsPath(batch);
   if (absl::StatusOr<std::string> records = ReadFile(batch_records); records.ok()) {
     // Records past the contract's bound stay here; the games still count.
     if (records->size() <= size_t(report.games_size()) * contract::kMaxRecordBytesPerGame)
@@ -253,6 +254,29 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
         << *records;
   }
   std::filesystem::remove(batch_records);
+}
+
+absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
+  const absl::Time start = absl::Now();
+  v1::BatchReport report;
+  report.set_worker_id(worker_id_);
+  report.set_batch_id(batch.id());
+  // Anything that stops the batch from being played hands all of it back.
+  auto hand_back = [&](const absl::Status& why) {
+    std::filesystem::remove(BatchRecordsPath(batch));
+    Log(absl::StrCat("handing back batch ", batch.id(), ": ", why.message()));
+    return SpoolAndDeliver(report);
+  };
+  absl::StatusOr<MatchSettings> settings = SettingsFor(batch);
+  if (!settings.ok()) return hand_back(settings.status());
+  absl::StatusOr<v1::MatchResults> results = PlayWithHeartbeats(batch, *settings);
+  if (!results.ok()) return hand_back(results.status());
+
+  for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
+  // Pairs without games go back to the coordinator with the report.
+  if (const int unplayed = batch.pairs_size() - int(PairCount(results->pentanomial())); unplayed > 0)
+    Log(absl::StrCat("batch ", batch.id(), ": handing back ", unplayed, " unplayed pairs"));
+  AttachRecords(batch, report);
   *report.mutable_pentanomial() = results->pentanomial();
   *report.mutable_wdl() = results->wdl();
   metrics_.CountGames(*results);

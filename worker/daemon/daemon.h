@@ -56,7 +56,15 @@ class WorkerDaemon {
   void DeliverSpool();
   // Spools the report, then delivers the spool.
   absl::Status SpoolAndDeliver(const v1::BatchReport& report);
+  // Plays the batch and delivers its report; what cannot be played is handed
+  // back in the report.
   absl::Status PlayBatch(const v1::Batch& batch);
+  absl::StatusOr<MatchSettings> SettingsFor(const v1::Batch& batch);
+  absl::StatusOr<v1::MatchResults> PlayWithHeartbeats(const v1::Batch& batch, const MatchSettings& settings);
+  // The batch's records into the report (within the contract's bound) and
+  // onto the test's file here.
+  void AttachRecords(const v1::Batch& batch, v1::BatchReport& report);
+  std::string BatchRecordsPath(const v1::Batch& batch) const;
   absl::StatusOr<const OpeningBook*> Book(const std::string& name, uint32_t expected_size);
   bool Sleep(absl::Duration duration);  // false when stopping
 
