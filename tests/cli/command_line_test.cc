@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "common/version.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scratch_directory.h"
@@ -34,7 +37,9 @@ constexpr Program kTune{JUDKINS_TUNE_PATH, "judkins-tune"};
 struct Command {
   Program program;
   std::vector<std::string> words;
-  std::string Name() const { return absl::StrJoin({std::string(program.name), absl::StrJoin(words, " ")}, " "); }
+  std::string Name() const {
+    return words.empty() ? program.name : absl::StrCat(program.name, " ", absl::StrJoin(words, " "));
+  }
 };
 
 const std::vector<Command>& AllCommands() {
@@ -88,6 +93,29 @@ TEST_F(CommandLineTest, EveryProgramAndCommandAnswersHelpWithItsUsageAndExitsZer
     EXPECT_THAT(result.out, HasSubstr(absl::StrCat("Usage: ", command.Name()))) << command.Name();
     EXPECT_THAT(result.out, HasSubstr("-h,--help")) << command.Name();
     EXPECT_EQ(result.err, "") << command.Name();
+  }
+}
+
+TEST_F(CommandLineTest, TheCliReferenceInDocsIsWhatEveryCommandsHelpSays) {
+  std::ifstream file(std::string(JUDKINS_SOURCE_DIR) + "/docs/cli.md");
+  std::stringstream text;
+  text << file.rdbuf();
+  // "## judkins test create\n\n```\n<help>```\n" for every command.
+  std::map<std::string, std::string> sections;
+  for (absl::string_view section : absl::StrSplit(text.str(), "\n## ")) {
+    const size_t open = section.find("\n```\n"), close = section.rfind("```\n");
+    if (open == absl::string_view::npos || close <= open) continue;
+    sections[std::string(section.substr(0, section.find('\n')))] =
+        std::string(section.substr(open + 5, close - open - 5));
+  }
+  for (const Command& command : AllCommands()) {
+    if (command.words.size() == 1 && (command.words[0] == "engine" || command.words[0] == "test" ||
+                                      command.words[0] == "spsa"))
+      continue;  // groups of commands: their commands have sections
+    const auto section = sections.find(command.Name());
+    ASSERT_NE(section, sections.end()) << command.Name() << " has no section in docs/cli.md (scripts/cli-reference)";
+    EXPECT_EQ(section->second, Run(command, {"--help"}).out)
+        << command.Name() << ": docs/cli.md is out of date; run scripts/cli-reference";
   }
 }
 
