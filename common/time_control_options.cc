@@ -1,7 +1,5 @@
 #include "common/time_control_options.h"
 
-#include <vector>
-
 #include "absl/strings/str_cat.h"
 
 namespace judkins {
@@ -22,30 +20,32 @@ constexpr struct {
 }  // namespace
 
 void TimeControlOptions::Declare(CLI::App& app) {
-  std::vector<CLI::Option*> declared;
+  // "One of" is checked by Parsed(): CLI11's excludes() would list the
+  // others in the help in an order that changes from run to run.
   for (const auto& option : kOptions) {
-    given_[int(option.kind)] =
-        declared.emplace_back(app.add_option(absl::StrCat("--", TimeControl::NameOf(option.kind)),
-                                             text_[int(option.kind)], option.description)
-                                  ->type_name(option.value_name)
-                                  ->group("Time control (one of)"));
+    given_[int(option.kind)] = app.add_option(absl::StrCat("--", TimeControl::NameOf(option.kind)),
+                                              text_[int(option.kind)], option.description)
+                                   ->type_name(option.value_name)
+                                   ->group("Time control (one of)");
   }
-  for (CLI::Option* option : declared)
-    for (CLI::Option* other : declared)
-      if (other != option) option->excludes(other);
 }
 
 absl::StatusOr<std::optional<TimeControl>> TimeControlOptions::Parsed() const {
+  std::optional<TimeControl> parsed_control;
+  const char* given = nullptr;
   for (const auto& option : kOptions) {
     if (given_[int(option.kind)] == nullptr || given_[int(option.kind)]->count() == 0) continue;
     const std::string& text = text_[int(option.kind)];
+    const char* name = TimeControl::NameOf(option.kind);
+    if (given)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--", given, " and --", name, ": give only one of --tc, --byoyomi, --movetime, --nodes, --depth"));
+    given = name;
     absl::StatusOr<TimeControl> parsed = TimeControl::Parse(option.kind, text);
-    if (!parsed.ok())
-      return absl::InvalidArgumentError(
-          absl::StrCat("--", TimeControl::NameOf(option.kind), ": ", parsed.status().message()));
-    return std::optional<TimeControl>(*parsed);
+    if (!parsed.ok()) return absl::InvalidArgumentError(absl::StrCat("--", name, ": ", parsed.status().message()));
+    parsed_control = *parsed;
   }
-  return std::optional<TimeControl>();
+  return parsed_control;
 }
 
 }  // namespace judkins

@@ -17,9 +17,10 @@ namespace judkins {
 
 class TimeControlOptions {
  public:
-  // Declares the options on `app`; each excludes the others.
+  // Declares the options on `app`.
   void Declare(CLI::App& app);
-  // The time control given (nullopt when none); an error names the option.
+  // The time control given (nullopt when none); an error names the option,
+  // or the two options when more than one is given.
   absl::StatusOr<std::optional<TimeControl>> Parsed() const;
 
  private:

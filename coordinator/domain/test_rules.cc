@@ -1,5 +1,6 @@
 #include "coordinator/domain/test_rules.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "absl/strings/str_cat.h"
@@ -86,6 +87,14 @@ void RemoveWorkerShare(const v1::Pentanomial& pentanomial, const v1::WinDrawLoss
   test.overshoot = stats::OvershootRecord();
   DecideSprt(test);
   FinishIfCountReached(test);
+}
+
+std::optional<uint64_t> PairCap(const v1::TestSpec& spec) {
+  std::optional<uint64_t> cap;
+  if (spec.has_fixed_pairs()) cap = spec.fixed_pairs();
+  if (spec.has_spsa()) cap = spec.spsa().pairs();
+  if (spec.max_pairs() > 0) cap = std::min(cap.value_or(spec.max_pairs()), spec.max_pairs());
+  return cap;
 }
 
 void FinishIfCountReached(TestRow& test) {

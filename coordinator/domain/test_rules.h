@@ -46,6 +46,10 @@ void CountPair(const PairGames& games, TestRow& test);
 // caller's answer).
 void CountPair(const PairGames& games, v1::Pentanomial& pentanomial, v1::WinDrawLoss& wdl);
 
+// How many pairs the test will hand out in all: its fixed pairs or its
+// tune's pairs, within its cap (max_pairs); nullopt for an uncapped SPRT.
+std::optional<uint64_t> PairCap(const v1::TestSpec& spec);
+
 // Finishes a running test whose counted pairs reached its fixed number, its
 // tune's iterations or its maximum (the SPRT decides in CountPair).
 void FinishIfCountReached(TestRow& test);

@@ -12,6 +12,7 @@
 #include "absl/strings/strip.h"
 #include "common/log.h"
 #include "common/read_file.h"
+#include "coordinator/domain/test_rules.h"
 
 namespace judkins {
 namespace {
@@ -88,6 +89,7 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
           absl::StrCat("cannot serve metrics on ", options.metrics_listen, ": ", error.what()));
     }
     server->exposer_->RegisterCollectable(server->metrics_.registry());
+    server->exposer_->RegisterCollectable(server->metrics_.process());
   }
   server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
   if (options.tls_cert_file.empty() && !IsLoopbackAddress(options.listen))
@@ -113,6 +115,8 @@ void CoordinatorServer::ExpireLeasesLoop() {
       for (const v1::Test& test : *tests) {
         ++by_state[test.state()];
         if (test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
+        if (!Ended(test.state()) || test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10)
+          metrics_.SetTestProgress(test);
         // A tune's theta while it runs, and once more just after it ends.
         const bool recent = test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10;
         if (test.spec().has_spsa() && (test.state() == v1::TEST_STATE_RUNNING || recent))

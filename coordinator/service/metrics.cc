@@ -2,12 +2,15 @@
 
 #include <vector>
 
+#include "proto/convert/results.h"
 #include "proto/convert/stats_text.h"
 
 namespace judkins {
 namespace {
 
 const std::vector<double> kLatencyBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
+// A batch is sized to about --batch-seconds (2 minutes by default).
+const std::vector<double> kLeaseAgeBuckets = {1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600};
 
 }  // namespace
 
@@ -49,7 +52,7 @@ CoordinatorMetrics::CoordinatorMetrics()
                    .Add({})),
       batches_(prometheus::BuildCounter()
                    .Name("judkins_batches_total")
-                   .Help("Batches by event: leased, reported, expired, reissued")
+                   .Help("Batches by event: leased, reported, expired, handed_back")
                    .Register(*registry_)),
       rpc_latency_(prometheus::BuildHistogram()
                        .Name("judkins_rpc_latency_seconds")
@@ -59,14 +62,74 @@ CoordinatorMetrics::CoordinatorMetrics()
                           .Name("judkins_store_commit_seconds")
                           .Help("Time to commit a report durably")
                           .Register(*registry_)
-                          .Add({}, kLatencyBuckets)) {}
+                          .Add({}, kLatencyBuckets)),
+      crashes_(prometheus::BuildCounter()
+                   .Name("judkins_engine_crashes_total")
+                   .Help("Counted games lost by an engine crash, by test and worker")
+                   .Register(*registry_)),
+      time_losses_(prometheus::BuildCounter()
+                       .Name("judkins_time_losses_total")
+                       .Help("Counted games lost on time, by test and worker")
+                       .Register(*registry_)),
+      pairs_handed_back_(prometheus::BuildCounter()
+                             .Name("judkins_pairs_handed_back_total")
+                             .Help("Pairs workers returned unplayed (stopping), to be leased again")
+                             .Register(*registry_)
+                             .Add({})),
+      lease_age_(prometheus::BuildHistogram()
+                     .Name("judkins_batch_lease_age_seconds")
+                     .Help("Age of a batch's lease when its report arrived")
+                     .Register(*registry_)
+                     .Add({}, kLeaseAgeBuckets)),
+      test_games_(prometheus::BuildGauge()
+                      .Name("judkins_test_games")
+                      .Help("Games counted in a test (from the store: survives restarts)")
+                      .Register(*registry_)),
+      test_llr_(prometheus::BuildGauge()
+                    .Name("judkins_test_llr")
+                    .Help("An SPRT's log-likelihood ratio; bound=\"value\", \"lower\" or \"upper\"")
+                    .Register(*registry_)),
+      test_elo_(prometheus::BuildGauge()
+                    .Name("judkins_test_elo")
+                    .Help("A test's logistic Elo; bound=\"value\", or the 95% interval's \"lower\" and \"upper\"")
+                    .Register(*registry_)),
+      test_pairs_(prometheus::BuildGauge()
+                      .Name("judkins_test_pairs")
+                      .Help("A test's pairs by stage: in_flight (leased) or waiting (not yet leased)")
+                      .Register(*registry_)) {}
 
-void CoordinatorMetrics::CountReport(uint64_t test_id, const v1::WinDrawLoss& wdl, uint64_t pairs) {
-  const std::string test = std::to_string(test_id);
+void CoordinatorMetrics::CountReport(uint64_t worker_id, const Store::ReportResult& result) {
+  lease_age_.Observe(absl::ToDoubleSeconds(result.lease_age));
+  if (result.pairs_handed_back > 0) {
+    CountBatches("handed_back");
+    pairs_handed_back_.Increment(double(result.pairs_handed_back));
+  }
+  if (!result.counted) return;
+  CountBatches("reported");
+  const std::string test = std::to_string(result.test_id), worker = std::to_string(worker_id);
+  const v1::WinDrawLoss& wdl = result.counted_games;
   games_.Add({{"test", test}, {"result", "win"}}).Increment(double(wdl.wins()));
   games_.Add({{"test", test}, {"result", "draw"}}).Increment(double(wdl.draws()));
   games_.Add({{"test", test}, {"result", "loss"}}).Increment(double(wdl.losses()));
-  pairs_.Add({{"test", test}}).Increment(double(pairs));
+  pairs_.Add({{"test", test}}).Increment(double(PairCount(result.counted_pairs)));
+  crashes_.Add({{"test", test}, {"worker", worker}}).Increment(double(result.crashes));
+  time_losses_.Add({{"test", test}, {"worker", worker}}).Increment(double(result.time_losses));
+}
+
+void CoordinatorMetrics::SetTestProgress(const v1::Test& test) {
+  const std::string id = std::to_string(test.id());
+  const v1::StatsReport& stats = test.stats();
+  test_games_.Add({{"test", id}}).Set(double(stats.games()));
+  test_elo_.Add({{"test", id}, {"bound", "value"}}).Set(stats.elo());
+  test_elo_.Add({{"test", id}, {"bound", "lower"}}).Set(stats.elo_ci_lower());
+  test_elo_.Add({{"test", id}, {"bound", "upper"}}).Set(stats.elo_ci_upper());
+  if (stats.has_sprt()) {
+    test_llr_.Add({{"test", id}, {"bound", "value"}}).Set(stats.llr());
+    test_llr_.Add({{"test", id}, {"bound", "lower"}}).Set(stats.lower_bound());
+    test_llr_.Add({{"test", id}, {"bound", "upper"}}).Set(stats.upper_bound());
+  }
+  test_pairs_.Add({{"test", id}, {"stage", "in_flight"}}).Set(double(test.pairs_in_flight()));
+  test_pairs_.Add({{"test", id}, {"stage", "waiting"}}).Set(double(test.pairs_waiting()));
 }
 
 void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {

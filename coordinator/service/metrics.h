@@ -13,6 +13,8 @@
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "common/process_metrics.h"
+#include "coordinator/store/store.h"
 #include "judkins/v1/coordinator.pb.h"
 
 namespace judkins {
@@ -21,9 +23,15 @@ class CoordinatorMetrics {
  public:
   CoordinatorMetrics();
   std::shared_ptr<prometheus::Registry> registry() const { return registry_; }
+  std::shared_ptr<ProcessMetrics> process() const { return process_; }
 
-  // Games by test and by result from the dev engine's view; pairs by test.
-  void CountReport(uint64_t test_id, const v1::WinDrawLoss& wdl, uint64_t pairs);
+  // A recorded report: games by test and by result from the dev engine's
+  // view, pairs, crashes and time losses by test and worker, pairs handed
+  // back, the lease's age.
+  void CountReport(uint64_t worker_id, const Store::ReportResult& result);
+  // A test's progress: games, LLR and its bounds, Elo and its interval,
+  // pairs in flight and waiting.
+  void SetTestProgress(const v1::Test& test);
   void SetTestsByState(const std::map<v1::TestState, int>& counts);
   void SetWorkersConnected(int workers);
   void SetTune(const v1::Tune& tune);  // theta by parameter, and iterations
@@ -35,6 +43,7 @@ class CoordinatorMetrics {
 
  private:
   std::shared_ptr<prometheus::Registry> registry_;
+  std::shared_ptr<ProcessMetrics> process_ = std::make_shared<ProcessMetrics>("judkins-coordinator");
   prometheus::Family<prometheus::Counter>& games_;
   prometheus::Family<prometheus::Counter>& pairs_;
   prometheus::Family<prometheus::Gauge>& tests_;
@@ -47,6 +56,14 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Counter>& batches_;
   prometheus::Family<prometheus::Histogram>& rpc_latency_;
   prometheus::Histogram& commit_latency_;
+  prometheus::Family<prometheus::Counter>& crashes_;
+  prometheus::Family<prometheus::Counter>& time_losses_;
+  prometheus::Counter& pairs_handed_back_;
+  prometheus::Histogram& lease_age_;
+  prometheus::Family<prometheus::Gauge>& test_games_;
+  prometheus::Family<prometheus::Gauge>& test_llr_;
+  prometheus::Family<prometheus::Gauge>& test_elo_;
+  prometheus::Family<prometheus::Gauge>& test_pairs_;
 };
 
 // Times an RPC from construction to destruction.

@@ -100,19 +100,17 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::ReportBatch(grpc::CallbackServerCon
   if (absl::Status s = ValidateReport(*request); !s.ok()) return Finish(reactor, ToGrpc(s));
   const absl::Time start = absl::Now();
   // The request lives until the reactor finishes, which is after `done`.
-  c_.store.RecordReportAsync(
-      *request, start, [this, reactor, response, timer, start](absl::StatusOr<Store::ReportResult> result) {
-        if (!result.ok()) return reactor->Finish(ToGrpc(result.status()));
-        c_.metrics.ObserveCommit(absl::Now() - start);
-        if (result->counted) {
-          c_.metrics.CountReport(result->test_id, result->counted_games, PairCount(result->counted_pairs));
-          c_.metrics.CountBatches("reported");
-          c_.changes.Changed();
-        }
-        response->set_counted(result->counted);
-        response->set_stop_test(result->test_ended);
-        reactor->Finish(grpc::Status::OK);
-      });
+  c_.store.RecordReportAsync(*request, start,
+                             [this, reactor, response, timer, start,
+                              worker_id = request->worker_id()](absl::StatusOr<Store::ReportResult> result) {
+                               if (!result.ok()) return reactor->Finish(ToGrpc(result.status()));
+                               c_.metrics.ObserveCommit(absl::Now() - start);
+                               c_.metrics.CountReport(worker_id, *result);
+                               if (result->counted) c_.changes.Changed();
+                               response->set_counted(result->counted);
+                               response->set_stop_test(result->test_ended);
+                               reactor->Finish(grpc::Status::OK);
+                             });
   return reactor;
 }
 

@@ -91,10 +91,7 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   // Then new pairs, up to what the test needs in all. Near the end of a
   // bounded test no batch takes more than half of what is left, so the last
   // pairs are shared out instead of waiting on one worker (guided scheduling).
-  uint64_t limit = UINT64_MAX;
-  if (test->spec.has_fixed_pairs()) limit = test->spec.fixed_pairs();
-  if (test->spec.has_spsa()) limit = test->spec.spsa().pairs();
-  if (test->spec.max_pairs() > 0) limit = std::min<uint64_t>(limit, test->spec.max_pairs());
+  const uint64_t limit = PairCap(test->spec).value_or(UINT64_MAX);
   if (limit != UINT64_MAX && test->next_pair < limit)
     pairs = std::min<int>(pairs, int(std::max<uint64_t>(batch.pairs_size() + 1, (limit - test->next_pair + 1) / 2)));
   while (batch.pairs_size() < pairs && test->next_pair < limit) {

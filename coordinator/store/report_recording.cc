@@ -35,7 +35,7 @@ absl::StatusOr<std::optional<std::string>> ExclusionReasonAfter(sqlite::Database
 absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& report, absl::Time now) {
   // Step 1. The batch the report answers, leased to this worker.
   absl::StatusOr<sqlite::Statement> select =
-      db_->Cached("SELECT test_id, worker_id, pairs, state FROM batches WHERE id = ?");
+      db_->Cached("SELECT test_id, worker_id, pairs, state, created FROM batches WHERE id = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(report.batch_id()));
   absl::StatusOr<bool> found = select->Step();
@@ -48,6 +48,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
   if (!batch.ParseFromString(select->Text(2)))
     return absl::DataLossError(absl::StrCat("batch ", report.batch_id(), ": stored pairs do not parse"));
   const BatchState state = BatchState(select->Int(3));
+  const absl::Time leased = absl::FromUnixSeconds(select->Int(4));
 
   // Step 2. Its games, checked against the batch.
   absl::StatusOr<ReportGames> games = CheckReportGames(batch, report);
@@ -64,6 +65,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
 
   ReportResult result;
   result.test_id = test_id;
+  result.lease_age = now - leased;
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (state == BatchState::kReported) {  // a duplicate: counted the first time
@@ -92,6 +94,10 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
       share.time_losses += game->termination() == v1::TERMINATION_TIME_FORFEIT;
     }
   }
+
+  result.crashes = share.crashes;
+  result.time_losses = share.time_losses;
+  result.pairs_handed_back = games->handed_back.size();
 
   // Step 4. A tune moves theta by the pairs counted.
   if (test->spec.has_spsa() && result.counted)

@@ -32,6 +32,9 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
   absl::StatusOr<uint64_t> in_flight = PairsInFlight(db, test_id);
   if (!in_flight.ok()) return in_flight.status();
   v1::Test test = ToMessage(*row, *in_flight);
+  absl::StatusOr<uint64_t> waiting = PairsWaiting(db, *row);
+  if (!waiting.ok()) return waiting.status();
+  test.set_pairs_waiting(*waiting);
   absl::StatusOr<std::vector<v1::WorkerResult>> workers = LoadWorkerResults(db, test_id);
   if (!workers.ok()) return workers.status();
   for (v1::WorkerResult& worker : *workers) *test.add_workers() = std::move(worker);

@@ -93,6 +93,9 @@ class Store {
     uint64_t test_id = 0;           // GetTest for the whole of it
     v1::Pentanomial counted_pairs;  // what this report added (pairs counted before are left out)
     v1::WinDrawLoss counted_games;
+    uint64_t crashes = 0, time_losses = 0;  // games of the counted pairs lost so
+    uint64_t pairs_handed_back = 0;         // pairs it returned unplayed (they go out again)
+    absl::Duration lease_age;               // from the lease to this report
   };
   // Committed before it returns, together with the reports and leases that
   // arrive alongside it (group commit).

@@ -105,6 +105,18 @@ absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
   return uint64_t(select->Int(0));
 }
 
+absl::StatusOr<uint64_t> PairsWaiting(sqlite::Database& db, const TestRow& test) {
+  if (Ended(test.state)) return 0;
+  absl::StatusOr<sqlite::Statement> select = db.Cached("SELECT COUNT(*) FROM reissue_queue WHERE test_id = ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(test.id));
+  absl::StatusOr<bool> row = select->Step();
+  if (!row.ok()) return row.status();
+  const uint64_t requeued = uint64_t(select->Int(0));
+  const std::optional<uint64_t> cap = PairCap(test.spec);
+  return requeued + (cap && *cap > test.next_pair ? *cap - test.next_pair : 0);
+}
+
 absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairAssignment& pair) {
   absl::StatusOr<sqlite::Statement> requeue = db.Cached(
       "INSERT OR IGNORE INTO reissue_queue (test_id, pair_index, opening_index) "

@@ -17,6 +17,8 @@ absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id);
 absl::Status SaveCounts(sqlite::Database& db, const TestRow& test);
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id);
+// Pairs not yet leased (v1::Test.pairs_waiting).
+absl::StatusOr<uint64_t> PairsWaiting(sqlite::Database& db, const TestRow& test);
 v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight);
 // Puts a pair back for re-issue, unless some batch has already counted it.
 absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairAssignment& pair);

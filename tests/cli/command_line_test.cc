@@ -109,8 +109,8 @@ TEST_F(CommandLineTest, TheCliReferenceInDocsIsWhatEveryCommandsHelpSays) {
         std::string(section.substr(open + 5, close - open - 5));
   }
   for (const Command& command : AllCommands()) {
-    if (command.words.size() == 1 && (command.words[0] == "engine" || command.words[0] == "test" ||
-                                      command.words[0] == "spsa"))
+    if (command.words.size() == 1 &&
+        (command.words[0] == "engine" || command.words[0] == "test" || command.words[0] == "spsa"))
       continue;  // groups of commands: their commands have sections
     const auto section = sections.find(command.Name());
     ASSERT_NE(section, sections.end()) << command.Name() << " has no section in docs/cli.md (scripts/cli-reference)";

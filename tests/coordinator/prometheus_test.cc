@@ -12,6 +12,7 @@
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/http_get.h"
+#include "tests/support/promtool.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
 #include "worker/usi_client/engine_process.h"
@@ -115,6 +116,14 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   EXPECT_THAT(query("judkins_workers_connected"), HasSubstr("\"1\"]"));
   EXPECT_THAT(query("judkins_rpc_latency_seconds_count%7Bmethod%3D%22ReportBatch%22%7D"), HasSubstr("\"2\"]"));
   EXPECT_THAT(query("judkins_store_commit_seconds_count"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_test_pairs%7Bstage%3D%22waiting%22%7D"), HasSubstr("\"value\""));
+  EXPECT_THAT(query("judkins_test_games"), HasSubstr("\"value\""));
+  EXPECT_THAT(query("judkins_batch_lease_age_seconds_count"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_build_info%7Bprogram%3D%22judkins-coordinator%22%7D"), HasSubstr("\"1\"]"));
+  EXPECT_THAT(query("process_resident_memory_bytes"), HasSubstr("\"value\""));
+
+  // The whole exposition as Prometheus's linter reads it.
+  EXPECT_EQ(testing::PromtoolComplaints(testing::HttpGet((*server)->metrics_port(), "/metrics"), dir), "");
 }
 
 }  // namespace

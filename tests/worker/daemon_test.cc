@@ -2,6 +2,7 @@
 // thread plays batches while its heartbeat thread renews the lease, then
 // Stop() ends it cleanly. In the ThreadSanitizer job (it found the
 // coordinator's shutdown race there).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -13,6 +14,8 @@
 #include "coordinator/server/coordinator_server.h"
 #include "proto/convert/results.h"
 #include "tests/support/admin_calls.h"
+#include "tests/support/http_get.h"
+#include "tests/support/promtool.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/daemon/daemon.h"
 
@@ -55,6 +58,8 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
   daemon_options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
   daemon_options.heartbeat_interval = absl::Milliseconds(100);
   daemon_options.grace = absl::Seconds(5);
+  const int metrics_port = testing::FreePort();
+  daemon_options.metrics_listen = absl::StrCat("127.0.0.1:", metrics_port);
   WorkerDaemon daemon(daemon_options);
   absl::Status ended;
   std::thread running([&] { ended = daemon.Run(); });
@@ -68,6 +73,13 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
     if (now.state() == v1::TEST_STATE_FINISHED) break;
     absl::SleepFor(absl::Milliseconds(100));
   }
+  // Its metrics as Prometheus lints them, after games and reports.
+  const std::string metrics = testing::HttpGet(metrics_port, "/metrics");
+  EXPECT_THAT(metrics, ::testing::HasSubstr("judkins_worker_game_plies_count 8"));
+  EXPECT_THAT(metrics, ::testing::HasSubstr("judkins_worker_engine_nodes_total{test=\"1\"}"));
+  EXPECT_THAT(metrics, ::testing::HasSubstr("judkins_build_info{"));
+  EXPECT_THAT(metrics, ::testing::HasSubstr("process_resident_memory_bytes"));
+  EXPECT_EQ(testing::PromtoolComplaints(metrics, scratch.path()), "");
   daemon.Stop();
   running.join();
   EXPECT_TRUE(ended.ok()) << ended;

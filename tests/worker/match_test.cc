@@ -224,7 +224,7 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
       {{"--engine", "cmd=x", "--engine", "name=y", "--nodes", "5"}, "needs cmd=PATH"},
       {{"--engine", "cmd=x", "--engine", "cmd=y"}, "give a time control"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}, "BASE+EXTRA"},
-      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "excludes"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "give only one of"},
       {{"--engine", "cmd=x", "bogus", "--engine", "cmd=y", "--nodes", "5"}, "expected key=value"},
       {{"--engine", "cmd=x", "colour=red", "--engine", "cmd=y", "--nodes", "5"}, "unknown key 'colour'"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--games", "3"}, "must be even"},

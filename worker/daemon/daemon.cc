@@ -100,7 +100,10 @@ std::string WorkerDaemon::IdentityPath() const { return options_.work_dir + "/id
 WorkerDaemon::Delivery WorkerDaemon::Deliver(const v1::BatchReport& report) {
   for (int attempt = 0;; ++attempt) {
     absl::StatusOr<v1::ReportAck> ack = client_->ReportBatch(report);
-    if (ack.ok()) return Delivery::kAcknowledged;
+    if (ack.ok()) {
+      metrics_.MarkReportDelivered();
+      return Delivery::kAcknowledged;
+    }
     if (!Transient(ack.status())) {
       Log(absl::StrCat("report of batch ", report.batch_id(), " refused: ", ack.status().message()));
       return Delivery::kRefused;
@@ -279,7 +282,7 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   AttachRecords(batch, report);
   *report.mutable_pentanomial() = results->pentanomial();
   *report.mutable_wdl() = results->wdl();
-  metrics_.CountGames(*results);
+  metrics_.CountGames(batch.test_id(), *results);
   metrics_.ObserveBatch(absl::Now() - start);
   return SpoolAndDeliver(report);  // on disk before it is sent
 }
@@ -309,6 +312,7 @@ absl::Status WorkerDaemon::Run() {
           absl::StrCat("cannot serve metrics on ", options_.metrics_listen, ": ", error.what()));
     }
     exposer->RegisterCollectable(metrics_.registry());
+    exposer->RegisterCollectable(metrics_.process());
   }
 
   char host[256] = "worker";

@@ -23,6 +23,14 @@ v1::GameOutcome OutcomeOf(const GameRecord& game) {
   outcome.set_termination(game.termination);
   outcome.set_reason(game.reason);
   outcome.set_plies(uint32_t(game.moves.size()));
+  uint64_t nodes = 0;
+  absl::Duration thinking;
+  for (const PlayedMove& move : game.moves) {
+    nodes += move.report.nodes;
+    thinking += move.elapsed;
+  }
+  outcome.set_nodes(nodes);
+  outcome.set_think_seconds(absl::ToDoubleSeconds(thinking));
   return outcome;
 }
 
