@@ -1,6 +1,7 @@
 #include "common/process_metrics.h"
 
 #include <sys/resource.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -88,7 +89,7 @@ std::vector<prometheus::MetricFamily> ProcessMetrics::Collect() const {
   const ProcStat stat = ReadProcStat();
   rlimit files{};
   getrlimit(RLIMIT_NOFILE, &files);
-  return {
+  std::vector<prometheus::MetricFamily> families = {
       Gauge("judkins_build_info", "The build: always 1, its version and commit as labels", 1,
             {{"program", program_}, {"version", kVersionNumber}, {"commit", kGitCommit}}),
       Gauge("process_resident_memory_bytes", "Resident memory size in bytes", ResidentBytes()),
@@ -98,6 +99,16 @@ std::vector<prometheus::MetricFamily> ProcessMetrics::Collect() const {
       Gauge("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds",
             BootTimeSeconds() + stat.start_seconds_after_boot),
   };
+  struct statvfs disk {};
+  if (!data_dir_.empty() && statvfs(data_dir_.c_str(), &disk) == 0) {
+    const double block = double(disk.f_frsize);
+    families.push_back(Gauge("judkins_data_dir_free_bytes",
+                             "Bytes free to the daemon on its data directory's file system",
+                             double(disk.f_bavail) * block, {{"dir", data_dir_}}));
+    families.push_back(Gauge("judkins_data_dir_size_bytes", "Size of the data directory's file system in bytes",
+                             double(disk.f_blocks) * block, {{"dir", data_dir_}}));
+  }
+  return families;
 }
 
 }  // namespace judkins

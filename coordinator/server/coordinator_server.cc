@@ -89,6 +89,7 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
           absl::StrCat("cannot serve metrics on ", options.metrics_listen, ": ", error.what()));
     }
     server->exposer_->RegisterCollectable(server->metrics_.registry());
+    server->metrics_.process()->WatchDataDirectory(options.data_dir);
     server->exposer_->RegisterCollectable(server->metrics_.process());
   }
   server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
@@ -126,8 +127,13 @@ void CoordinatorServer::ExpireLeasesLoop() {
     }
     if (absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_->ListWorkers(); workers.ok()) {
       const int64_t recent = absl::ToUnixSeconds(absl::Now() - options_.scheduler.lease);
-      metrics_.SetWorkersConnected(int(std::count_if(
-          workers->begin(), workers->end(), [&](const v1::WorkerInfo& w) { return w.last_seen_unix() >= recent; })));
+      int connected = 0, cores = 0;
+      for (const v1::WorkerInfo& w : *workers)
+        if (w.last_seen_unix() >= recent) {
+          ++connected;
+          cores += int(w.capabilities().concurrency());
+        }
+      metrics_.SetWorkersConnected(connected, cores);
     }
   }
 }

@@ -50,6 +50,11 @@ CoordinatorMetrics::CoordinatorMetrics()
                    .Help("Workers heard from within the lease time")
                    .Register(*registry_)
                    .Add({})),
+      cores_(prometheus::BuildGauge()
+                 .Name("judkins_worker_cores_connected")
+                 .Help("Games the connected workers play at once (the sum of their concurrency)")
+                 .Register(*registry_)
+                 .Add({})),
       batches_(prometheus::BuildCounter()
                    .Name("judkins_batches_total")
                    .Help("Batches by event: leased, reported, expired, handed_back")
@@ -140,7 +145,10 @@ void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& cou
   }
 }
 
-void CoordinatorMetrics::SetWorkersConnected(int workers) { workers_.Set(workers); }
+void CoordinatorMetrics::SetWorkersConnected(int workers, int cores) {
+  workers_.Set(workers);
+  cores_.Set(cores);
+}
 
 void CoordinatorMetrics::SetTune(const v1::Tune& tune) {
   const std::string test = std::to_string(tune.test().id());

@@ -33,7 +33,8 @@ class CoordinatorMetrics {
   // pairs in flight and waiting.
   void SetTestProgress(const v1::Test& test);
   void SetTestsByState(const std::map<v1::TestState, int>& counts);
-  void SetWorkersConnected(int workers);
+  // Workers heard from within the lease time, and the games they play at once.
+  void SetWorkersConnected(int workers, int cores);
   void SetTune(const v1::Tune& tune);  // theta by parameter, and iterations
   // A running test's workers: residual, outlier and excluded flags.
   void SetWorkerResults(const v1::Test& test);
@@ -53,6 +54,7 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Gauge>& outliers_;
   prometheus::Family<prometheus::Gauge>& excluded_;
   prometheus::Gauge& workers_;
+  prometheus::Gauge& cores_;
   prometheus::Family<prometheus::Counter>& batches_;
   prometheus::Family<prometheus::Histogram>& rpc_latency_;
   prometheus::Histogram& commit_latency_;

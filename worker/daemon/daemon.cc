@@ -312,6 +312,7 @@ absl::Status WorkerDaemon::Run() {
           absl::StrCat("cannot serve metrics on ", options_.metrics_listen, ": ", error.what()));
     }
     exposer->RegisterCollectable(metrics_.registry());
+    metrics_.process()->WatchDataDirectory(options_.work_dir);
     exposer->RegisterCollectable(metrics_.process());
   }
 
