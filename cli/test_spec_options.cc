@@ -4,6 +4,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "common/invalid_argument.h"
 #include "proto/contract.h"
 #include "proto/convert/time_control.h"
 
@@ -11,10 +12,6 @@ namespace judkins {
 namespace {
 
 constexpr uint64_t kMaxPairs = 100'000'000;
-
-absl::Status Invalid(absl::string_view option, absl::string_view why) {
-  return absl::InvalidArgumentError(absl::StrCat(option, ": ", why));
-}
 
 // --dev / --base: sha=SHA256 [name=N] [option.NAME=VALUE ...]
 absl::Status EngineFromWords(absl::string_view option, const std::vector<std::string>& words, v1::EngineSpec& engine) {
@@ -30,7 +27,7 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
       engine_option.set_name(key.substr(7));
       engine_option.set_value(value);
     } else {
-      return Invalid(option, absl::StrCat("unknown key '", key, "' (sha, name, option.NAME)"));
+      return InvalidArgument(option, absl::StrCat("unknown key '", key, "' (sha, name, option.NAME)"));
     }
   }
   if (engine.name().empty()) engine.set_name(std::string(absl::StripPrefix(option, "--")));
@@ -51,9 +48,9 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
       else if (v == "bayeselo")
         sprt.set_model(v1::ELO_MODEL_BAYESELO);
       else
-        return Invalid("--sprt", "model must be normalized, logistic or bayeselo");
+        return InvalidArgument("--sprt", "model must be normalized, logistic or bayeselo");
     } else if (!absl::SimpleAtod(v, &number)) {
-      return Invalid("--sprt", absl::StrCat("'", key, "' needs a number"));
+      return InvalidArgument("--sprt", absl::StrCat("'", key, "' needs a number"));
     } else if (key == "elo0")
       sprt.set_elo0(number);
     else if (key == "elo1")
@@ -63,7 +60,7 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
     else if (key == "beta")
       sprt.set_beta(number);
     else
-      return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
+      return InvalidArgument("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
   }
   return absl::OkStatus();
 }
@@ -101,7 +98,7 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
                                          {"--base", &base_},
                                          {"--sprt", &sprt_},
                                          {"--openings", &openings_}})
-      if (groups->size() > 1) return Invalid(option, "given more than once");
+      if (groups->size() > 1) return InvalidArgument(option, "given more than once");
     if (absl::Status s = EngineFromWords("--dev", dev_.front(), *spec.mutable_dev()); !s.ok()) return s;
     if (absl::Status s = EngineFromWords("--base", base_.front(), *spec.mutable_base()); !s.ok()) return s;
     if (!sprt_.empty())
@@ -132,7 +129,7 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
       else if (key == "size" && absl::SimpleAtoi(v, &size) && size > 0)
         spec.set_book_size(size);
       else
-        return Invalid("--openings", "book=NAME size=N");
+        return InvalidArgument("--openings", "book=NAME size=N");
     }
   }
   spec.set_priority(priority_);

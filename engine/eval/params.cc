@@ -1,14 +1,12 @@
 #include "engine/eval/params.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/read_file.h"
 
 namespace judkins {
 namespace {
@@ -92,11 +90,9 @@ absl::Status EvalParams::Set(absl::string_view name, int value) {
 }
 
 absl::Status EvalParams::LoadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read parameter file '", path, "'"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return LoadText(text.str(), path);
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return absl::NotFoundError(absl::StrCat("cannot read parameter file '", path, "'"));
+  return LoadText(*text, path);
 }
 
 absl::Status EvalParams::LoadText(absl::string_view lines, absl::string_view path) {

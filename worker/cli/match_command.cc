@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/invalid_argument.h"
 #include "common/stop_signals.h"
 #include "proto/convert/json.h"
 #include "worker/match/report.h"
@@ -18,16 +19,12 @@ constexpr char kProgram[] = "judkins-worker match";
 constexpr int kMaxCount = 10'000'000;  // games, pairs, plies: far beyond any match
 constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 
-absl::Status Invalid(absl::string_view option, absl::string_view why) {
-  return absl::InvalidArgumentError(absl::StrCat(option, ": ", why));
-}
-
 template <typename T>
 absl::Status Number(absl::string_view option, absl::string_view text, T& value) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (!absl::SimpleAtod(text, &value)) return Invalid(option, absl::StrCat("'", text, "' is not a number"));
+    if (!absl::SimpleAtod(text, &value)) return InvalidArgument(option, absl::StrCat("'", text, "' is not a number"));
   } else {
-    if (!absl::SimpleAtoi(text, &value)) return Invalid(option, absl::StrCat("'", text, "' is not an integer"));
+    if (!absl::SimpleAtoi(text, &value)) return InvalidArgument(option, absl::StrCat("'", text, "' is not an integer"));
   }
   return absl::OkStatus();
 }
@@ -46,8 +43,8 @@ absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::st
   for (const auto& [key, value] : *pairs) {
     if (std::optional<TimeControl::Kind> kind = TimeControl::KindNamed(key)) {
       absl::StatusOr<TimeControl> control = TimeControl::Parse(*kind, value);
-      if (!control.ok()) return Invalid(option, control.status().message());
-      if (entry.time_control) return Invalid(option, "only one time control per engine");
+      if (!control.ok()) return InvalidArgument(option, control.status().message());
+      if (entry.time_control) return InvalidArgument(option, "only one time control per engine");
       entry.time_control = *control;
     } else if (key == "cmd")
       engine.command.insert(engine.command.begin(), value);
@@ -64,7 +61,8 @@ absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::st
     else if (absl::StartsWith(key, "option.") && key.size() > 7)
       engine.options.emplace_back(key.substr(7), value);
     else
-      return Invalid(option, absl::StrCat("unknown key '", key,
+      return InvalidArgument(option,
+                             absl::StrCat("unknown key '", key,
                                           "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, "
                                           "movetime, nodes, depth)"));
   }
@@ -78,7 +76,7 @@ absl::StatusOr<stats::SprtParameters> SprtOf(const std::vector<std::string>& wor
   for (const auto& [key, v] : *pairs) {
     if (key == "model") {
       std::optional<stats::EloModel> model = stats::ParseEloModel(v);
-      if (!model) return Invalid("--sprt", "model must be normalized, logistic or bayeselo");
+      if (!model) return InvalidArgument("--sprt", "model must be normalized, logistic or bayeselo");
       sprt.model = *model;
       continue;
     }
@@ -87,12 +85,13 @@ absl::StatusOr<stats::SprtParameters> SprtOf(const std::vector<std::string>& wor
                      : key == "alpha" ? &sprt.alpha
                      : key == "beta"  ? &sprt.beta
                                       : nullptr;
-    if (!target) return Invalid("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
+    if (!target)
+      return InvalidArgument("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
     if (absl::Status s = Number("--sprt", v, *target); !s.ok()) return s;
   }
-  if (!(sprt.elo0 < sprt.elo1)) return Invalid("--sprt", "elo0 must be below elo1");
+  if (!(sprt.elo0 < sprt.elo1)) return InvalidArgument("--sprt", "elo0 must be below elo1");
   if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
-    return Invalid("--sprt", "alpha and beta must be between 0 and 0.5");
+    return InvalidArgument("--sprt", "alpha and beta must be between 0 and 0.5");
   return sprt;
 }
 
@@ -109,9 +108,9 @@ absl::Status ApplyAdjudication(absl::string_view option, const std::vector<std::
                             : key == "moves" ? &a.draw_moves
                             : key == "from"  ? &a.draw_from_move
                                              : nullptr);
-    if (!target) return Invalid(option, absl::StrCat("unknown key '", key, "'"));
+    if (!target) return InvalidArgument(option, absl::StrCat("unknown key '", key, "'"));
     if (absl::Status s = Number(option, v, *target); !s.ok()) return s;
-    if (*target < 0) return Invalid(option, "values must not be negative");
+    if (*target < 0) return InvalidArgument(option, "values must not be negative");
   }
   return absl::OkStatus();
 }
@@ -168,7 +167,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
                                        {"--sprt", &sprt_},
                                        {"--resign", &resign_},
                                        {"--draw", &draw_}})
-    if (groups->size() > 1) return Invalid(option, "given more than once");
+    if (groups->size() > 1) return InvalidArgument(option, "given more than once");
   absl::StatusOr<std::optional<TimeControl>> time_control = time_control_.Parsed();
   if (!time_control.ok()) return time_control.status();
   if (engines_.size() != 2)
@@ -197,7 +196,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
   settings.second_time_control = *engines[1].time_control;
 
   // Step 2. How many games, from which openings, until what.
-  if (games_ % 2) return Invalid("--games", "must be even: every opening is played twice");
+  if (games_ % 2) return InvalidArgument("--games", "must be even: every opening is played twice");
   settings.pairs = pairs_ ? pairs_ : games_ ? games_ / 2 : 1;
   if (!openings_.empty()) {
     absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues("--openings", openings_.front());
@@ -209,10 +208,10 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
       else if (key == "order" && (v == "random" || v == "sequential"))
         settings.shuffle_openings = v == "random";
       else
-        return Invalid("--openings",
-                       absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
+        return InvalidArgument("--openings",
+                               absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
     }
-    if (path.empty()) return Invalid("--openings", "give file=PATH");
+    if (path.empty()) return InvalidArgument("--openings", "give file=PATH");
     absl::StatusOr<OpeningBook> book = OpeningBook::Load(path);
     if (!book.ok()) return book.status();
     settings.book = *std::move(book);

@@ -1,14 +1,13 @@
 #include "worker/match/openings.h"
 
 #include <algorithm>
-#include <fstream>
 #include <numeric>
 #include <random>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/read_file.h"
 #include "engine/rules/game_status.h"
 #include "engine/rules/notation.h"
 
@@ -21,11 +20,9 @@ Position Opening::StartPosition() const {
 }
 
 absl::StatusOr<OpeningBook> OpeningBook::Load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read opening book '", path, "'"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return Parse(text.str(), path);
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return absl::NotFoundError(absl::StrCat("cannot read opening book '", path, "'"));
+  return Parse(*text, path);
 }
 
 absl::StatusOr<OpeningBook> OpeningBook::Parse(absl::string_view text, absl::string_view name) {
