@@ -4,9 +4,9 @@
 // whose webhook is this test. Every query of every dashboard panel must
 // return data (no dead panel, no misspelt metric); killing a worker must
 // bring "workers lost" to the webhook, and starting it again must resolve it.
+#include <gmock/gmock.h>
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -42,8 +42,10 @@ std::string Read(const std::string& path) {
 std::string UrlEncoded(absl::string_view text) {
   std::string out;
   for (unsigned char c : text) {
-    if (absl::ascii_isalnum(c) || c == '_' || c == '.' || c == '-' || c == '~') out += char(c);
-    else absl::StrAppendFormat(&out, "%%%02X", c);
+    if (absl::ascii_isalnum(c) || c == '_' || c == '.' || c == '-' || c == '~')
+      out += char(c);
+    else
+      absl::StrAppendFormat(&out, "%%%02X", c);
   }
   return out;
 }
@@ -126,11 +128,11 @@ TEST_F(MonitoringTest, EveryPanelHasDataAndALostWorkerIsAlertedThenResolved) {
       "route:\n  receiver: test\n  group_wait: 1s\n  group_interval: 1s\n  repeat_interval: 1h\n"
       "receivers:\n  - name: test\n    webhook_configs:\n      - url: http://127.0.0.1:",
       webhook.port(), "/\n        send_resolved: true\n");
-  auto alertmanager = Start({"/usr/bin/prometheus-alertmanager", "--config.file=" + dir + "/alertmanager.yml",
-                             "--storage.path=" + dir + "/alertmanager",
-                             absl::StrCat("--web.listen-address=127.0.0.1:", alertmanager_port),
-                             "--cluster.listen-address="},
-                            "alertmanager.log");
+  auto alertmanager =
+      Start({"/usr/bin/prometheus-alertmanager", "--config.file=" + dir + "/alertmanager.yml",
+             "--storage.path=" + dir + "/alertmanager",
+             absl::StrCat("--web.listen-address=127.0.0.1:", alertmanager_port), "--cluster.listen-address="},
+            "alertmanager.log");
   ASSERT_NE(alertmanager, nullptr);
   std::string rules = Read(kDashboards + "/prometheus/rules.yml");
   const std::string lost = "alert: JudkinsWorkersLost\n        expr: up{job=\"judkins-worker\"} == 0\n        for: 2m";
@@ -145,10 +147,10 @@ TEST_F(MonitoringTest, EveryPanelHasDataAndALostWorkerIsAlertedThenResolved) {
       "      - targets: ['127.0.0.1:", coordinator_metrics, "']\n  - job_name: judkins-worker\n",
       "    static_configs:\n      - targets: ['127.0.0.1:", worker_metrics[0], "', '127.0.0.1:", worker_metrics[1],
       "']\n");
-  auto prometheus = Start({"/usr/bin/prometheus", "--config.file=" + dir + "/prometheus.yml",
-                           "--storage.tsdb.path=" + dir + "/tsdb",
-                           absl::StrCat("--web.listen-address=127.0.0.1:", prometheus_port_)},
-                          "prometheus.log");
+  auto prometheus =
+      Start({"/usr/bin/prometheus", "--config.file=" + dir + "/prometheus.yml", "--storage.tsdb.path=" + dir + "/tsdb",
+             absl::StrCat("--web.listen-address=127.0.0.1:", prometheus_port_)},
+            "prometheus.log");
   ASSERT_NE(prometheus, nullptr);
 
   // Step 3. Every panel's queries, the variables filled in, return data once
@@ -174,7 +176,8 @@ TEST_F(MonitoringTest, EveryPanelHasDataAndALostWorkerIsAlertedThenResolved) {
         ++checked;
         EXPECT_TRUE(WaitFor(absl::Seconds(20), [&] { return HasData(expr); }))
             << entry.path().filename() << " / " << Field(panel.struct_value(), "title").string_value()
-            << ": no data for " << expr << "\n" << Query(expr);
+            << ": no data for " << expr << "\n"
+            << Query(expr);
       }
   }
   EXPECT_GE(checked, 30);
@@ -188,8 +191,9 @@ TEST_F(MonitoringTest, EveryPanelHasDataAndALostWorkerIsAlertedThenResolved) {
            absl::StrContains(bodies, "\"status\":\"firing\"");
   })) << webhook.Bodies();
   workers[1] = start_worker(1);
-  EXPECT_TRUE(WaitFor(absl::Seconds(60), [&] { return absl::StrContains(webhook.Bodies(), "\"status\":\"resolved\""); }))
-      << webhook.Bodies();
+  EXPECT_TRUE(WaitFor(absl::Seconds(60), [&] {
+    return absl::StrContains(webhook.Bodies(), "\"status\":\"resolved\"");
+  })) << webhook.Bodies();
 }
 
 }  // namespace
