@@ -19,7 +19,8 @@ struct ReportGames {
   std::vector<const v1::PairAssignment*> handed_back;
 };
 
-// The games by pair, pointing into `report`; an error names the field. A
+// The games by pair, pointing into `batch` and `report` (which must outlive
+// the answer); an error names the field. A
 // report's own pentanomial and W-D-L, when given, must match its games.
 absl::StatusOr<ReportGames> CheckReportGames(const v1::Batch& batch, const v1::BatchReport& report);
 

@@ -30,7 +30,8 @@ TEST(ReportGamesTest, CompletePairsCountAndPairsWithoutGamesAreHandedBack) {
   v1::BatchReport report;
   AddGame(report, 0, 0, v1::GAME_RESULT_BLACK_WINS);
   AddGame(report, 0, 1, v1::GAME_RESULT_DRAW);
-  absl::StatusOr<ReportGames> games = CheckReportGames(BatchOfPairs(2), report);
+  const v1::Batch batch = BatchOfPairs(2);  // the answer points into it
+  absl::StatusOr<ReportGames> games = CheckReportGames(batch, report);
   ASSERT_TRUE(games.ok()) << games.status();
   EXPECT_EQ(games->complete.size(), 1u);
   ASSERT_EQ(games->handed_back.size(), 1u);
