@@ -9,13 +9,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "common/read_file.h"
+#include "tests/support/json_struct.h"
 
 namespace judkins {
 namespace {
@@ -26,18 +26,10 @@ using google::protobuf::Value;
 constexpr int kGrafanaSchemaVersion = 39;
 const std::string kDashboards = std::string(JUDKINS_SOURCE_DIR) + "/dashboards";
 
-std::string Read(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+// The file's text; empty (and the checks on it fail) when it cannot be read.
+std::string Read(const std::string& path) { return ReadFile(path).value_or(""); }
 
-const Value& Field(const Struct& object, const std::string& name) {
-  static const Value kMissing;
-  const auto it = object.fields().find(name);
-  return it == object.fields().end() ? kMissing : it->second;
-}
+using testing::Field;
 
 std::map<std::string, Struct> Dashboards() {
   std::map<std::string, Struct> boards;

@@ -11,15 +11,16 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
+#include "common/read_file.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/coordinator_process.h"
 #include "tests/support/http_get.h"
+#include "tests/support/json_struct.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/webhook_receiver.h"
 #include "tests/support/worker_process.h"
@@ -32,12 +33,8 @@ using google::protobuf::Value;
 
 const std::string kDashboards = std::string(JUDKINS_SOURCE_DIR) + "/dashboards";
 
-std::string Read(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+// The file's text; empty (and the checks on it fail) when it cannot be read.
+std::string Read(const std::string& path) { return ReadFile(path).value_or(""); }
 
 std::string UrlEncoded(absl::string_view text) {
   std::string out;
@@ -50,11 +47,7 @@ std::string UrlEncoded(absl::string_view text) {
   return out;
 }
 
-const Value& Field(const Struct& object, const std::string& name) {
-  static const Value kMissing;
-  const auto it = object.fields().find(name);
-  return it == object.fields().end() ? kMissing : it->second;
-}
+using testing::Field;
 
 class MonitoringTest : public ::testing::Test {
  protected:
