@@ -1,13 +1,14 @@
 #include "worker/usi_client/engine_process.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -28,24 +29,27 @@ absl::Status ErrnoError(absl::string_view what, int error) {
 
 absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const ProcessSpec& spec) {
   if (spec.argv.empty() || spec.argv[0].empty()) return absl::InvalidArgumentError("empty engine command");
-  int stdin_pair[2], stdout_pipe[2];
+  // Sockets both ways: writes to a closed one return EPIPE instead of raising
+  // SIGPIPE, and a read waits with a timeout (SO_RCVTIMEO) in one system call
+  // where a pipe needs poll and read.
+  int stdin_pair[2], stdout_pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, stdin_pair) != 0) return ErrnoError("socketpair", errno);
-  if (pipe2(stdout_pipe, O_CLOEXEC) != 0) {
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, stdout_pair) != 0) {
     const int error = errno;
     close(stdin_pair[0]);
     close(stdin_pair[1]);
-    return ErrnoError("pipe", error);
+    return ErrnoError("socketpair", error);
   }
   absl::Cleanup close_child_ends = [&] {
     close(stdin_pair[1]);
-    close(stdout_pipe[1]);
+    close(stdout_pair[1]);
   };
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   absl::Cleanup destroy_actions = [&] { posix_spawn_file_actions_destroy(&actions); };
   posix_spawn_file_actions_adddup2(&actions, stdin_pair[1], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, stdout_pipe[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, stdout_pair[1], STDOUT_FILENO);
   const std::string stderr_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   if (!spec.working_directory.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
@@ -79,12 +83,10 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
                                  spec.inherit_environment ? environ : environment.data());
   if (error != 0) {
     close(stdin_pair[0]);
-    close(stdout_pipe[0]);
+    close(stdout_pair[0]);
     return absl::InvalidArgumentError(absl::StrCat("cannot start '", spec.argv[0], "': ", std::strerror(error)));
   }
-  // Non-blocking: ReadLine reads what is there and polls only when nothing is.
-  fcntl(stdout_pipe[0], F_SETFL, fcntl(stdout_pipe[0], F_GETFL) | O_NONBLOCK);
-  return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pipe[0]);
+  return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pair[0]);
 }
 
 EngineProcess::~EngineProcess() {
@@ -106,33 +108,45 @@ absl::Status EngineProcess::WriteLine(absl::string_view line) {
   return absl::OkStatus();
 }
 
+absl::Status EngineProcess::WaitAtMost(absl::Duration left) {
+  // The timeout set last still fits when it is within kTimeoutSlack of the
+  // time left: with a fixed allowance each move, most reads set none.
+  if (absl::AbsDuration(left - read_timeout_) < kTimeoutSlack) return absl::OkStatus();
+  const timeval timeout = absl::ToTimeval(left);
+  if (setsockopt(output_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0)
+    return ErrnoError("setsockopt", errno);
+  read_timeout_ = left;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
   while (true) {
-    if (const size_t newline = buffer_.find('\n'); newline != std::string::npos) {
+    if (const size_t newline = buffer_.find('\n', scanned_); newline != std::string::npos) {
       std::string line = buffer_.substr(0, newline);
       buffer_.erase(0, newline + 1);
+      scanned_ = 0;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    scanned_ = buffer_.size();
+    const absl::Duration left = deadline - absl::Now();
+    if (left <= absl::ZeroDuration()) return absl::DeadlineExceededError("no output from engine in time");
+    if (absl::Status status = WaitAtMost(std::min(left, kLongestWait)); !status.ok()) return status;
     char chunk[4096];
-    const ssize_t got = read(output_, chunk, sizeof chunk);
+    const ssize_t got = recv(output_, chunk, sizeof chunk, 0);
     if (got < 0) {
-      if (errno == EINTR) continue;
-      if (errno != EAGAIN) return ErrnoError("read", errno);
-      const absl::Duration left = deadline - absl::Now();
-      if (left <= absl::ZeroDuration()) return absl::DeadlineExceededError("no output from engine in time");
-      pollfd readable{output_, POLLIN, 0};
-      if (poll(&readable, 1, int(absl::ToInt64Milliseconds(left)) + 1) < 0 && errno != EINTR)
-        return ErrnoError("poll", errno);
-      continue;
+      if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;  // the loop checks the deadline
+      return ErrnoError("read", errno);
     }
     if (got == 0) {
       if (buffer_.empty()) return absl::UnavailableError("engine closed its output");
+      scanned_ = 0;
       return std::exchange(buffer_, {});  // a last line without newline
     }
     buffer_.append(chunk, got);
-    if (buffer_.size() > kMaxLineBytes && buffer_.find('\n') > kMaxLineBytes) {
+    if (buffer_.size() > kMaxLineBytes && buffer_.find('\n', scanned_) > kMaxLineBytes) {
       buffer_.clear();  // the rest of the line is never read: the caller ends the process
+      scanned_ = 0;
       return absl::DataLossError(absl::StrCat("a line of output longer than ", kMaxLineBytes, " bytes"));
     }
   }

@@ -63,12 +63,21 @@ class EngineProcess {
   EngineProcess(Passkey, pid_t pid, int input, int output) : pid_(pid), input_(input), output_(output) {}
 
  private:
+  // How far a read's timeout may miss the deadline (either way) without being
+  // set again, and the longest timeout set at once (a read then wakes to check).
+  static constexpr absl::Duration kTimeoutSlack = absl::Milliseconds(1);
+  static constexpr absl::Duration kLongestWait = absl::Hours(1);
+
+  // Makes the next read wait at most `left` (and not much less).
+  absl::Status WaitAtMost(absl::Duration left);
   void Kill();
 
   pid_t pid_;
   int input_;   // our end of the child's stdin (a socket, so writes never raise SIGPIPE)
-  int output_;  // our end of the child's stdout (a pipe)
+  int output_;  // our end of the child's stdout (a socket, read with a timeout)
   std::string buffer_;
+  size_t scanned_ = 0;                                      // buffer_'s first bytes hold no newline
+  absl::Duration read_timeout_ = absl::InfiniteDuration();  // as set on output_; infinite: none
   bool reaped_ = false;
   int wait_status_ = 0;
 };
