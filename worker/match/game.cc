@@ -3,7 +3,6 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "engine/rules/hodges.h"
 #include "engine/rules/notation.h"
 
@@ -113,8 +112,9 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
       return finish(WinFor(~c), v1::TERMINATION_CRASH,
                     absl::StrCat(engines[c]->config().name, " did not start: ", status.message()));
 
-  const std::string position_prefix = absl::StrCat("position sfen ", opening.sfen, " moves");
-  std::vector<std::string> moves = opening.moves;
+  // Grows by one move a ply, rather than being joined anew each time.
+  std::string position_command = absl::StrCat("position sfen ", opening.sfen, " moves");
+  for (const std::string& move : opening.moves) absl::StrAppend(&position_command, " ", move);
   GameClock clock(controls, settings.time_margin);
   Adjudicator adjudicator(settings.adjudication);
   while (true) {
@@ -128,8 +128,7 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
     const std::string& name = engine.config().name;
     const absl::Duration allowance = clock.timed(side) ? clock.Allowance(side) : settings.hang_timeout;
     absl::StatusOr<EngineMove> answer =
-        engine.Think(absl::StrCat(position_prefix, " ", absl::StrJoin(moves, " ")),
-                     clock.GoCommand(side, engine.config().swap_clocks), absl::Now() + allowance);
+        engine.Think(position_command, clock.GoCommand(side, engine.config().swap_clocks), absl::Now() + allowance);
     if (!answer.ok()) {
       if (absl::IsDeadlineExceeded(answer.status()))
         return clock.timed(side)
@@ -157,7 +156,7 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
           absl::StrCat(name, ": ", move.status().message(),
                        answer->complaint.empty() ? "" : absl::StrCat(" (the engine said: ", answer->complaint, ")")));
     record.moves.push_back({answer->text, MoveToHodges(pos, *move), answer->report, answer->elapsed});
-    moves.push_back(answer->text);
+    absl::StrAppend(&position_command, " ", answer->text);
     pos.DoMove(*move);
     if (std::optional<v1::GameResult> verdict =
             adjudicator.Observe(side, ScoreOf(answer->report), int(record.moves.size() + 1) / 2)) {
