@@ -1,6 +1,7 @@
 // The match runner's own cost: two judkins-engine instances play at depth 1
 // with concurrency 2, and the runner's CPU time is compared with the CPU time
-// of the engines it ran (its children), measured in the same run.
+// of the engines it ran (its children), measured in the same run, and with the
+// machine's floor for one move (bench/round_trip_floor.h).
 //
 //   build/bench/match_overhead [pairs] [path/to/judkins-engine]
 #include <sys/resource.h>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "bench/round_trip_floor.h"
 #include "worker/match/match_runner.h"
 
 namespace judkins {
@@ -58,6 +60,13 @@ int Main(int pairs, const std::string& engine) {
   std::printf("CPU: runner %.2f s (user %.2f, system %.2f), engines %.2f s (user %.2f, system %.2f)\n", runner.total(),
               runner.user, runner.system, engines.total(), engines.user, engines.system);
   std::printf("the runner uses %.1f%% of the CPU the engines use\n", 100 * runner.total() / engines.total());
+  absl::StatusOr<double> floor = RoundTripFloor();
+  if (!floor.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(floor.status().message()).c_str());
+    return 1;
+  }
+  std::printf("the runner: %.1f us of CPU per move; the floor (a line to cat and back): %.1f us; %.2fx the floor\n",
+              1e6 * runner.total() / double(plies), 1e6 * *floor, runner.total() / double(plies) / *floor);
   return 0;
 }
 
