@@ -1,36 +1,16 @@
 #include "worker/cli/sprt_command.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include "absl/status/statusor.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "common/command_line.h"
 #include "proto/convert/json.h"
-#include "proto/convert/stats_report.h"
+#include "proto/convert/sprt_calculator.h"
 #include "proto/convert/stats_text.h"
 
 namespace judkins {
 namespace {
 
 constexpr char kProgram[] = "judkins-worker sprt";
-constexpr size_t kPentanomialCounts = 5, kWdlCounts = 3;
-
-// "LL,LD,DD,DW,WW" or "W,D,L": comma-separated counts.
-absl::StatusOr<std::vector<double>> Counts(absl::string_view option, const std::string& text, size_t expected) {
-  std::vector<double> counts;
-  for (absl::string_view part : absl::StrSplit(text, ',')) {
-    int64_t count = 0;
-    if (!absl::SimpleAtoi(part, &count) || count < 0)
-      return absl::InvalidArgumentError(absl::StrCat(option, ": '", part, "' is not a non-negative integer"));
-    counts.push_back(double(count));
-  }
-  if (counts.size() != expected)
-    return absl::InvalidArgumentError(absl::StrCat(option, " takes ", expected, " comma-separated counts"));
-  return counts;
-}
 
 }  // namespace
 
@@ -47,35 +27,10 @@ SprtCommand::SprtCommand(CLI::App& command) {
 }
 
 int SprtCommand::Run(std::ostream& out, std::ostream& err) const {
-  auto fail = [&](absl::string_view message) { return Fail(err, kProgram, message, kExitUsage); };
-  std::optional<std::vector<double>> pentanomial, wdl;
-  if (!pentanomial_.empty()) {
-    absl::StatusOr<std::vector<double>> counts = Counts("--pentanomial", pentanomial_, kPentanomialCounts);
-    if (!counts.ok()) return fail(counts.status().message());
-    pentanomial = *counts;
-  }
-  if (!wdl_.empty()) {
-    absl::StatusOr<std::vector<double>> counts = Counts("--wdl", wdl_, kWdlCounts);
-    if (!counts.ok()) return fail(counts.status().message());
-    wdl = *counts;
-  }
-  stats::SprtParameters sprt = sprt_;
-  sprt.model = *stats::ParseEloModel(model_);  // checked by the option
-  if (!pentanomial && !wdl) return fail("give --pentanomial LL,LD,DD+WL,DW,WW or --wdl W,D,L");
-  if (!(sprt.elo0 < sprt.elo1)) return fail("--elo0 must be below --elo1");
-  if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
-    return fail("--alpha and --beta must be between 0 and 0.5");
-  std::array<double, 3> ldw{};
-  if (wdl) ldw = {(*wdl)[2], (*wdl)[1], (*wdl)[0]};
-  if (pentanomial && sprt.model == stats::EloModel::kBayesElo && !wdl)
-    return fail("the bayeselo model needs --wdl besides --pentanomial (for its draw Elo)");
-  const stats::TestResults results =
-      pentanomial
-          ? stats::TestResults::Pentanomial(
-                {(*pentanomial)[0], (*pentanomial)[1], (*pentanomial)[2], (*pentanomial)[3], (*pentanomial)[4]}, ldw)
-          : stats::TestResults::Trinomial(ldw);
-  // A single update: the overshoot correction needs a test's history.
-  const v1::StatsReport report = MakeStatsReport(results, sprt, stats::OvershootRecord());
+  SprtQuestion question{.pentanomial = pentanomial_, .wdl = wdl_, .sprt = sprt_, .model = model_};
+  absl::StatusOr<v1::StatsReport> answer = AnswerSprt(question, "--");
+  if (!answer.ok()) return Fail(err, kProgram, answer.status().message(), kExitUsage);
+  const v1::StatsReport& report = *answer;
   if (json_) {
     out << JsonOf(report, JsonStyle::kEveryField);
     return kExitOk;
