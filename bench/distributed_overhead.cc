@@ -37,8 +37,8 @@ int Main(int pairs, int nodes) {
   std::ofstream(root + "/admin.token") << kAdminToken << "\n";
   absl::StatusOr<std::unique_ptr<EngineProcess>> coordinator = EngineProcess::Start(
       {.argv = {JUDKINS_COORDINATOR_PATH, "--data-dir", root + "/coordinator", "--listen", "127.0.0.1:0",
-                "--metrics-listen=", "--port-file", root + "/ports", "--batch-seconds", "30", "--worker-token-file",
-                root + "/worker.token", "--admin-token-file", root + "/admin.token"},
+                "--metrics-listen=", "--http-listen=", "--port-file", root + "/ports", "--batch-seconds", "30",
+                "--worker-token-file", root + "/worker.token", "--admin-token-file", root + "/admin.token"},
        .stderr_path = root + "/coordinator.log",
        .inherit_environment = true});
   if (!coordinator.ok()) return Fail("coordinator", coordinator.status());

@@ -19,6 +19,7 @@ namespace {
 constexpr char kProgram[] = "judkins-coordinator";
 constexpr int kMaxSeconds = 86400;
 constexpr char kDefaultMetricsListen[] = "127.0.0.1:9464";
+constexpr char kDefaultHttpListen[] = "127.0.0.1:8080";
 
 }  // namespace
 
@@ -32,12 +33,16 @@ int main(int argc, char** argv) {
   judkins::AddConfigFile(app);
   judkins::CoordinatorOptions options;
   options.metrics_listen = kDefaultMetricsListen;
+  options.http_listen = kDefaultHttpListen;
   std::string worker_token_file, admin_token_file, port_file;
   int lease_seconds = int(absl::ToInt64Seconds(options.scheduler.lease));
   int batch_seconds = int(absl::ToInt64Seconds(options.scheduler.target_batch_time));
   app.add_option("--listen", options.listen, "gRPC address to listen on (port 0: any free port)");
   app.add_option("--data-dir", options.data_dir, "where the database and the artifacts live");
   app.add_option("--metrics-listen", options.metrics_listen, "Prometheus /metrics address; empty to disable");
+  app.add_option("--http-listen", options.http_listen,
+                 "HTTP API address (/api/v1, read-only; port 0: any free port); empty to disable")
+      ->capture_default_str();
   app.add_option("--worker-token-file", worker_token_file,
                  "file with the worker token (default: $JUDKINS_WORKER_TOKEN)");
   app.add_option("--admin-token-file", admin_token_file, "file with the admin token (default: $JUDKINS_ADMIN_TOKEN)");
@@ -50,7 +55,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, kMaxSeconds));
   app.add_option("--max-artifact-bytes", options.max_artifact_bytes, "the largest engine upload accepted")
       ->check(CLI::PositiveNumber);
-  app.add_option("--port-file", port_file, "once listening, write \"GRPC_PORT METRICS_PORT\" here (for scripts)");
+  app.add_option("--port-file", port_file,
+                 "once listening, write \"GRPC_PORT METRICS_PORT HTTP_PORT\" here (for scripts)");
   if (std::optional<int> exit =
           judkins::ParseCommandLine(app, std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr))
     return *exit;
@@ -73,10 +79,12 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // the server's threads inherit this
   absl::StatusOr<std::unique_ptr<judkins::CoordinatorServer>> server = judkins::CoordinatorServer::Start(options);
   if (!server.ok()) return judkins::Fail(std::cerr, kProgram, server.status().message());
-  judkins::Log(kProgram, absl::StrCat("listening on port ", (*server)->port(), ", metrics on port ",
-                                      (*server)->metrics_port(), ", data in ", options.data_dir));
+  judkins::Log(kProgram,
+               absl::StrCat("listening on port ", (*server)->port(), ", metrics on port ", (*server)->metrics_port(),
+                            ", HTTP API on port ", (*server)->http_port(), ", data in ", options.data_dir));
   if (!port_file.empty()) {
-    std::ofstream(port_file + ".tmp") << (*server)->port() << " " << (*server)->metrics_port() << "\n";
+    std::ofstream(port_file + ".tmp") << (*server)->port() << " " << (*server)->metrics_port() << " "
+                                      << (*server)->http_port() << "\n";
     std::rename((port_file + ".tmp").c_str(), port_file.c_str());
   }
 

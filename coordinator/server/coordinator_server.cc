@@ -92,6 +92,15 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     server->metrics_.process()->WatchDataDirectory(options.data_dir);
     server->exposer_->RegisterCollectable(server->metrics_.process());
   }
+  if (!options.http_listen.empty()) {
+    absl::StatusOr<std::unique_ptr<HttpServer>> http =
+        HttpServer::Start(options.http_listen, *server->store_, server->changes_);
+    if (!http.ok()) {
+      server->Shutdown();
+      return http.status();
+    }
+    server->http_ = *std::move(http);
+  }
   server->expiry_thread_ = std::thread([raw = server.get()] { raw->ExpireLeasesLoop(); });
   if (options.tls_cert_file.empty() && !IsLoopbackAddress(options.listen))
     Log("judkins-coordinator", absl::StrCat("WARNING: serving plain text on ", options.listen,
@@ -142,6 +151,7 @@ void CoordinatorServer::Shutdown() {
   if (shut_down_) return;
   shut_down_ = true;
   if (!stopping_.HasBeenNotified()) stopping_.Notify();
+  if (http_) http_->Stop();  // its event streams first: they wait on the change feed
   if (server_) server_->Shutdown(absl::ToChronoTime(absl::Now() + absl::Seconds(5)));
   if (expiry_thread_.joinable()) expiry_thread_.join();
 }

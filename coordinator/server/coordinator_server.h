@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/notification.h"
+#include "coordinator/http/http_server.h"
 #include "coordinator/service/services.h"
 
 namespace judkins {
@@ -25,6 +26,7 @@ struct CoordinatorOptions {
   std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())
   std::string data_dir = "coordinator-data";
   std::string metrics_listen;  // "127.0.0.1:9464"; empty: no metrics endpoint
+  std::string http_listen;     // the HTTP API, "127.0.0.1:8080"; empty: none
   Tokens tokens;
   std::string tls_cert_file, tls_key_file;  // both: serve TLS
   std::string tls_client_ca_file;           // also: require client certificates
@@ -38,6 +40,7 @@ class CoordinatorServer {
   static absl::StatusOr<std::unique_ptr<CoordinatorServer>> Start(const CoordinatorOptions& options);
   ~CoordinatorServer();
   int port() const { return port_; }
+  int http_port() const { return http_ ? http_->port() : 0; }
   int metrics_port() const {
     return exposer_ && !exposer_->GetListeningPorts().empty() ? exposer_->GetListeningPorts()[0] : 0;
   }
@@ -63,6 +66,7 @@ class CoordinatorServer {
   AdminServiceImpl admin_service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<prometheus::Exposer> exposer_;
+  std::unique_ptr<HttpServer> http_;
   int port_ = 0;
   absl::Notification stopping_;
   std::thread expiry_thread_;

@@ -60,9 +60,8 @@ absl::StatusOr<v1::StatsReport> AnswerSprt(const SprtQuestion& question, absl::s
   std::array<double, 3> ldw{};
   if (wdl) ldw = {(*wdl)[2], (*wdl)[1], (*wdl)[0]};
   if (pentanomial && sprt.model == stats::EloModel::kBayesElo && !wdl)
-    return absl::InvalidArgumentError(
-        absl::StrCat("the bayeselo model needs ", field("wdl"), " besides ", field("pentanomial"),
-                     " (for its draw Elo)"));
+    return absl::InvalidArgumentError(absl::StrCat("the bayeselo model needs ", field("wdl"), " besides ",
+                                                   field("pentanomial"), " (for its draw Elo)"));
   const stats::TestResults results =
       pentanomial
           ? stats::TestResults::Pentanomial(

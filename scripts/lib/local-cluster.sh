@@ -1,6 +1,6 @@
 # A local cluster on loopback for the scripts: a coordinator on an embedded
 # SQLite database and one worker per core. Source it, then:
-#   start_coordinator OUT_DIR   (exports JUDKINS_SERVER, JUDKINS_ADMIN_TOKEN; sets metrics_port)
+#   start_coordinator OUT_DIR   (exports JUDKINS_SERVER, JUDKINS_ADMIN_TOKEN; sets metrics_port, http_port)
 #   start_workers OUT_DIR       (sets worker_metrics_ports: each worker's /metrics)
 #   start_monitoring OUT_DIR    (Prometheus with dashboards/prometheus/rules.yml
 #                                scraping them; sets prometheus_port)
@@ -20,11 +20,11 @@ start_coordinator() {
   token > "$out/admin.token"
   chmod 600 "$out"/*.token
   "$bin/coordinator/judkins-coordinator" --data-dir "$out/coordinator" --listen 127.0.0.1:0 \
-    --metrics-listen 127.0.0.1:0 --port-file "$out/ports" --lease-seconds 30 --batch-seconds 15 \
+    --metrics-listen 127.0.0.1:0 --http-listen 127.0.0.1:0 --port-file "$out/ports" --lease-seconds 30 --batch-seconds 15 \
     --worker-token-file "$out/worker.token" --admin-token-file "$out/admin.token" 2> "$out/coordinator.log" &
   cluster_pids+=($!)
   for _ in $(seq 100); do [ -s "$out/ports" ] && break; sleep 0.1; done
-  read -r grpc_port metrics_port < "$out/ports"
+  read -r grpc_port metrics_port http_port < "$out/ports"
   export JUDKINS_SERVER="127.0.0.1:$grpc_port"
   export JUDKINS_ADMIN_TOKEN="$(cat "$out/admin.token")"
 }

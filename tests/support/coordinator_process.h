@@ -38,6 +38,7 @@ class CoordinatorProcess {
                                      "--data-dir=" + data_dir_,
                                      "--listen=127.0.0.1:" + std::to_string(port_),
                                      "--metrics-listen=",
+                                     "--http-listen=",
                                      "--port-file=" + port_file,
                                      "--worker-token-file=" + worker_token_file(),
                                      "--admin-token-file=" + data_dir_ + ".admin"};

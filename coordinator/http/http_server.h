@@ -1,0 +1,63 @@
+// The coordinator's HTTP face: the read API under /api/v1 (JSON, the gRPC
+// messages' field names), its OpenAPI document, a test's records streamed,
+// and a test's changes pushed as Server-Sent Events. Served by cpp-httplib
+// (Debian's libcpp-httplib) on its own threads, from the same store.
+#ifndef JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
+#define JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/status/statusor.h"
+#include "coordinator/http/read_api.h"
+#include "coordinator/service/change_feed.h"
+#include "coordinator/store/store.h"
+
+namespace httplib {
+class Server;
+}
+
+namespace judkins {
+
+// Threads that serve requests: each open event stream holds one.
+inline constexpr int kHttpThreads = 32;
+// A comment line on an idle event stream this often, so proxies keep it open.
+inline constexpr absl::Duration kEventKeepAlive = absl::Seconds(15);
+// Records sent per store read while a test's records stream out.
+inline constexpr int kRecordsPerRead = 64;
+
+class HttpServer {
+ public:
+  // Listens on HOST:PORT (port 0: any free port) and serves until destroyed.
+  static absl::StatusOr<std::unique_ptr<HttpServer>> Start(const std::string& listen, Store& store,
+                                                           ChangeFeed& changes);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  int port() const { return port_; }
+  // Ends the event streams and stops serving; the destructor does it too.
+  void Stop();
+
+  struct Passkey {
+    explicit Passkey() = default;
+  };
+  HttpServer(Passkey, Store& store, ChangeFeed& changes);
+
+ private:
+  void Route();
+
+  Store& store_;
+  ChangeFeed& changes_;
+  ReadApi api_;
+  std::unique_ptr<httplib::Server> server_;
+  std::atomic<bool> stopping_ = false;
+  std::thread thread_;
+  int port_ = 0;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_

@@ -1,0 +1,196 @@
+#include "coordinator/http/read_api.h"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <optional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "common/valid_text.h"
+#include "judkins/v1/http_api.pb.h"
+#include "proto/convert/sprt_calculator.h"
+
+namespace judkins {
+namespace {
+
+// Refuses a parameter the endpoint does not take, or one given twice: a
+// misspelt filter must not silently show everything.
+absl::Status CheckParameters(const QueryParameters& query, std::initializer_list<const char*> known) {
+  for (auto it = query.begin(); it != query.end(); it = query.upper_bound(it->first)) {
+    if (std::find_if(known.begin(), known.end(), [&](const char* name) { return it->first == name; }) == known.end())
+      return absl::InvalidArgumentError(
+          known.size() == 0
+              ? absl::StrCat("unknown parameter '", it->first, "': this path takes none")
+              : absl::StrCat("unknown parameter '", it->first, "' (known: ", absl::StrJoin(known, ", "), ")"));
+    if (query.count(it->first) > 1)
+      return absl::InvalidArgumentError(absl::StrCat(it->first, ": given more than once"));
+  }
+  return absl::OkStatus();
+}
+
+std::optional<std::string> Get(const QueryParameters& query, const char* name) {
+  auto it = query.find(name);
+  return it == query.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+// An integer parameter in [low, high], or `otherwise` when absent.
+absl::StatusOr<int> IntParameter(const QueryParameters& query, const char* name, int low, int high, int otherwise) {
+  std::optional<std::string> text = Get(query, name);
+  if (!text) return otherwise;
+  int value = 0;
+  if (!absl::SimpleAtoi(*text, &value) || value < low || value > high)
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not an integer in [", low, ", ", high, "]"));
+  return value;
+}
+
+absl::StatusOr<double> DoubleParameter(const QueryParameters& query, const char* name, double otherwise) {
+  std::optional<std::string> text = Get(query, name);
+  if (!text) return otherwise;
+  double value = 0;
+  if (!absl::SimpleAtod(*text, &value) || !std::isfinite(value))
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not a number"));
+  return value;
+}
+
+// The state filter's words: "finished" is both ways a test ends.
+absl::StatusOr<std::vector<v1::TestState>> StatesOf(const std::string& word) {
+  if (word == "pending") return std::vector{v1::TEST_STATE_PENDING};
+  if (word == "running") return std::vector{v1::TEST_STATE_RUNNING};
+  if (word == "finished") return std::vector{v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED};
+  if (word == "stopped") return std::vector{v1::TEST_STATE_STOPPED};
+  return absl::InvalidArgumentError(
+      absl::StrCat("state: '", ValidText(word, kMaxSearchBytes), "' is not pending, running, finished or stopped"));
+}
+
+absl::Status CheckKind(const std::string& word) {
+  if (word == "sprt" || word == "fixed" || word == "spsa") return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("kind: '", ValidText(word, kMaxSearchBytes), "' is not sprt, fixed or spsa"));
+}
+
+std::string KindOf(const v1::TestSpec& spec) {
+  if (spec.has_spsa()) return "spsa";
+  if (spec.has_sprt()) return "sprt";
+  return "fixed";
+}
+
+}  // namespace
+
+absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what) {
+  uint64_t id = 0;
+  if (!absl::SimpleAtoi(text, &id) || id == 0 || !absl::ascii_isdigit(text.empty() ? 'x' : text[0]))
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": '", ValidText(text, kMaxSearchBytes), "' is not a positive integer"));
+  return id;
+}
+
+HttpAnswer ReadApi::Tests(const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"state", "kind", "q", "page", "per_page"}); !s.ok())
+    return ErrorAnswer(s);
+  std::optional<std::vector<v1::TestState>> states;
+  if (std::optional<std::string> state = Get(query, "state")) {
+    absl::StatusOr<std::vector<v1::TestState>> parsed = StatesOf(*state);
+    if (!parsed.ok()) return ErrorAnswer(parsed.status());
+    states = *parsed;
+  }
+  const std::optional<std::string> kind = Get(query, "kind");
+  if (kind)
+    if (absl::Status s = CheckKind(*kind); !s.ok()) return ErrorAnswer(s);
+  const std::string search = absl::AsciiStrToLower(Get(query, "q").value_or(""));
+  if (search.size() > size_t(kMaxSearchBytes) || !IsValidText(search))
+    return ErrorAnswer(400, absl::StrCat("q: printable text, at most ", kMaxSearchBytes, " bytes"));
+  absl::StatusOr<int> per_page = IntParameter(query, "per_page", 1, kMaxTestsPerPage, kDefaultTestsPerPage);
+  if (!per_page.ok()) return ErrorAnswer(per_page.status());
+  absl::StatusOr<int> page = IntParameter(query, "page", 1, 1'000'000, 1);
+  if (!page.ok()) return ErrorAnswer(page.status());
+
+  absl::StatusOr<std::vector<v1::Test>> tests = store_.ListTests(/*include_finished=*/true);
+  if (!tests.ok()) return ErrorAnswer(tests.status());
+  std::vector<const v1::Test*> matching;
+  for (const v1::Test& test : *tests) {
+    if (states && std::find(states->begin(), states->end(), test.state()) == states->end()) continue;
+    if (kind && KindOf(test.spec()) != *kind) continue;
+    if (!search.empty() && !absl::StrContains(absl::AsciiStrToLower(test.spec().dev().name()), search) &&
+        !absl::StrContains(absl::AsciiStrToLower(test.spec().base().name()), search))
+      continue;
+    matching.push_back(&test);
+  }
+  std::sort(matching.begin(), matching.end(), [](const v1::Test* a, const v1::Test* b) { return a->id() > b->id(); });
+  v1::TestPage answer;
+  answer.set_total(matching.size());
+  answer.set_page(uint32_t(*page));
+  answer.set_pages(uint32_t(std::max<size_t>(1, (matching.size() + *per_page - 1) / *per_page)));
+  for (size_t i = size_t(*page - 1) * *per_page; i < matching.size() && i < size_t(*page) * *per_page; ++i)
+    *answer.add_tests() = *matching[i];
+  return JsonAnswer(answer);
+}
+
+HttpAnswer ReadApi::Test(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "test id");
+  if (!test_id.ok()) return ErrorAnswer(test_id.status());
+  absl::StatusOr<v1::Test> test = store_.GetTest(*test_id);
+  if (!test.ok()) return ErrorAnswer(test.status());
+  return JsonAnswer(*test);
+}
+
+HttpAnswer ReadApi::TestWorkers(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "test id");
+  if (!test_id.ok()) return ErrorAnswer(test_id.status());
+  absl::StatusOr<v1::Test> test = store_.GetTest(*test_id);
+  if (!test.ok()) return ErrorAnswer(test.status());
+  v1::TestWorkers answer;
+  *answer.mutable_workers() = test->workers();
+  *answer.mutable_homogeneity() = test->homogeneity();
+  return JsonAnswer(answer);
+}
+
+HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"points"}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "tune id");
+  if (!test_id.ok()) return ErrorAnswer(test_id.status());
+  absl::StatusOr<int> points = IntParameter(query, "points", 1, kMaxTunePoints, kDefaultTunePoints);
+  if (!points.ok()) return ErrorAnswer(points.status());
+  absl::StatusOr<v1::Tune> tune = store_.GetTune(*test_id, size_t(*points));
+  if (!tune.ok()) return ErrorAnswer(tune.status());
+  return JsonAnswer(*tune);
+}
+
+HttpAnswer ReadApi::Workers(const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_.ListWorkers();
+  if (!workers.ok()) return ErrorAnswer(workers.status());
+  v1::ListWorkersResponse answer;
+  for (v1::WorkerInfo& worker : *workers) *answer.add_workers() = std::move(worker);
+  return JsonAnswer(answer);
+}
+
+HttpAnswer ReadApi::Sprt(const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"pentanomial", "wdl", "elo0", "elo1", "alpha", "beta", "model"});
+      !s.ok())
+    return ErrorAnswer(s);
+  SprtQuestion question{.pentanomial = Get(query, "pentanomial").value_or(""),
+                        .wdl = Get(query, "wdl").value_or(""),
+                        .sprt = {},
+                        .model = Get(query, "model").value_or("normalized")};
+  for (auto [name, field] : {std::pair{"elo0", &question.sprt.elo0}, std::pair{"elo1", &question.sprt.elo1},
+                             std::pair{"alpha", &question.sprt.alpha}, std::pair{"beta", &question.sprt.beta}}) {
+    if (!Get(query, name) && (std::string(name) == "elo0" || std::string(name) == "elo1"))
+      return ErrorAnswer(400, absl::StrCat(name, ": required"));
+    absl::StatusOr<double> value = DoubleParameter(query, name, *field);
+    if (!value.ok()) return ErrorAnswer(value.status());
+    *field = *value;
+  }
+  absl::StatusOr<v1::StatsReport> report = AnswerSprt(question, "");
+  if (!report.ok()) return ErrorAnswer(report.status());
+  return JsonAnswer(*report);
+}
+
+}  // namespace judkins

@@ -1,0 +1,55 @@
+// The read half of the HTTP API (/api/v1): every GET that answers at once,
+// over the store. It knows nothing of sockets: the server hands it the path's
+// parts and the query, and sends what it answers. Every parameter is checked
+// here, once: an unknown one, a bad value or an unknown id is a 400 or 404
+// that names it.
+#ifndef JUDKINS_COORDINATOR_HTTP_READ_API_H_
+#define JUDKINS_COORDINATOR_HTTP_READ_API_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "coordinator/http/http_answer.h"
+#include "coordinator/store/store.h"
+
+namespace judkins {
+
+// The query string, decoded; a name may come more than once.
+using QueryParameters = std::multimap<std::string, std::string>;
+
+// Limits of the list's pages and of a tune's history.
+inline constexpr int kDefaultTestsPerPage = 50;
+inline constexpr int kMaxTestsPerPage = 500;
+inline constexpr int kMaxSearchBytes = 100;
+inline constexpr int kDefaultTunePoints = 200;
+inline constexpr int kMaxTunePoints = 100'000;
+
+// "42" as a test id; InvalidArgument naming `what` otherwise.
+absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what);
+
+class ReadApi {
+ public:
+  explicit ReadApi(Store& store) : store_(store) {}
+
+  // GET /api/v1/tests?state=&kind=&q=&page=&per_page=
+  HttpAnswer Tests(const QueryParameters& query);
+  // GET /api/v1/tests/{id}
+  HttpAnswer Test(const std::string& id, const QueryParameters& query);
+  // GET /api/v1/tests/{id}/workers
+  HttpAnswer TestWorkers(const std::string& id, const QueryParameters& query);
+  // GET /api/v1/tunes/{id}?points=
+  HttpAnswer Tune(const std::string& id, const QueryParameters& query);
+  // GET /api/v1/workers
+  HttpAnswer Workers(const QueryParameters& query);
+  // GET /api/v1/sprt?pentanomial=&wdl=&elo0=&elo1=&alpha=&beta=&model=
+  HttpAnswer Sprt(const QueryParameters& query);
+
+ private:
+  Store& store_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_HTTP_READ_API_H_

@@ -1,0 +1,259 @@
+// The HTTP API as a client sees it: a real coordinator (gRPC and HTTP) with a
+// test, a tune and a worker's reports, read over real HTTP connections.
+#include <gmock/gmock.h>
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+#include <grpcpp/create_channel.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <thread>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "absl/synchronization/notification.h"
+#include "common/channel.h"
+#include "common/read_file.h"
+#include "coordinator/server/coordinator_server.h"
+#include "proto/convert/sprt_calculator.h"
+#include "tests/support/admin_calls.h"
+#include "tests/support/batch_reports.h"
+#include "tests/support/json_struct.h"
+#include "tests/support/scratch_directory.h"
+#include "tests/support/worker_calls.h"
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
+std::unique_ptr<grpc::ClientContext> As(const char* token) { return BearerContext(token, absl::InfiniteDuration()); }
+
+google::protobuf::Struct ParseObject(const std::string& json) {
+  google::protobuf::Struct object;
+  EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(json, &object).ok()) << json;
+  return object;
+}
+
+// A coordinator with a fixed-games test (one batch reported by one worker)
+// and a tune, its HTTP API on a free port.
+class HttpApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CoordinatorOptions options;
+    options.listen = "127.0.0.1:0";
+    options.http_listen = "127.0.0.1:0";
+    options.data_dir = scratch_.path() + "/coordinator";
+    options.tokens = {kWorkerToken, kAdminToken};
+    absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = *std::move(server);
+    ASSERT_GT(server_->http_port(), 0);
+    auto channel = grpc::CreateChannel(absl::StrCat("127.0.0.1:", server_->port()), grpc::InsecureChannelCredentials());
+    admin_ = v1::AdminService::NewStub(channel);
+    worker_ = v1::WorkerService::NewStub(channel);
+    const std::string sha256 = testing::UploadBytes(*admin_, "engine", kAdminToken);
+    v1::CreateTestRequest create;
+    *create.mutable_spec() = testing::FixedPairsSpec(sha256, 1000);
+    create.mutable_spec()->mutable_dev()->set_name("Quiescence-Dev");
+    ASSERT_TRUE(admin_->CreateTest(As(kAdminToken).get(), create, &test_).ok());
+    v1::CreateTestRequest tune;
+    *tune.mutable_spec() = testing::FixedPairsSpec(sha256, 1);
+    v1::SpsaParameter& parameter = *tune.mutable_spec()->mutable_spsa()->add_parameters();
+    parameter.set_name("PawnValue");
+    parameter.set_start(100);
+    parameter.set_max(200);
+    parameter.set_c_end(5);
+    parameter.set_r_end(0.002);
+    tune.mutable_spec()->mutable_spsa()->set_pairs(1000);
+    tune.mutable_spec()->set_priority(-1);  // the fixed-games test's batches first
+    ASSERT_TRUE(admin_->CreateTest(As(kAdminToken).get(), tune, &tune_).ok());
+    v1::RegisterRequest registration;
+    registration.mutable_capabilities()->set_name("w1");
+    registration.mutable_capabilities()->set_concurrency(1);
+    registration.mutable_capabilities()->set_speed(1e9);
+    ASSERT_TRUE(worker_->Register(As(kWorkerToken).get(), registration, &registered_).ok());
+    ReportOneBatch();
+  }
+
+  // Leases the fixed-games test's next batch and reports dev winning it.
+  void ReportOneBatch() {
+    v1::WorkRequest request;
+    request.set_worker_id(registered_.worker_id());
+    v1::WorkResponse work;
+    ASSERT_TRUE(worker_->RequestWork(testing::AsWorker(kWorkerToken, registered_).get(), request, &work).ok());
+    ASSERT_EQ(work.batch().test_id(), test_.id());
+    v1::ReportAck ack;
+    ASSERT_TRUE(worker_
+                    ->ReportBatch(testing::AsWorker(kWorkerToken, registered_).get(),
+                                  testing::DevWinsAll(work.batch(), registered_.worker_id()), &ack)
+                    .ok());
+  }
+
+  httplib::Result Get(const std::string& path) {
+    httplib::Client client("127.0.0.1", server_->http_port());
+    return client.Get(path);
+  }
+
+  testing::ScratchDirectory scratch_{testing::CurrentTestName()};
+  std::unique_ptr<CoordinatorServer> server_;
+  std::unique_ptr<v1::AdminService::Stub> admin_;
+  std::unique_ptr<v1::WorkerService::Stub> worker_;
+  v1::Test test_, tune_;
+  v1::RegisterResponse registered_;
+};
+
+TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
+  httplib::Result document = Get("/api/v1/openapi.json");
+  ASSERT_TRUE(document);
+  ASSERT_EQ(document->status, 200);
+  const google::protobuf::Struct openapi = ParseObject(document->body);
+  const google::protobuf::Struct& schemas =
+      testing::Field(testing::Field(openapi, "components").struct_value(), "schemas").struct_value();
+  const auto& paths = testing::Field(openapi, "paths").struct_value().fields();
+  ASSERT_GE(paths.size(), 9u);
+  for (const auto& [path, item] : paths) {
+    SCOPED_TRACE(path);
+    std::string url = absl::StrReplaceAll(
+        path, {{"{id}", std::to_string(absl::StartsWith(path, "/api/v1/tunes") ? tune_.id() : test_.id())}});
+    if (path == "/api/v1/sprt") url += "?pentanomial=10,20,40,25,12&elo0=0&elo1=5";
+    if (absl::EndsWith(path, "/events")) continue;  // a stream: EventsPushEachCountedReport reads it
+    httplib::Result answer = Get(url);
+    ASSERT_TRUE(answer);
+    ASSERT_EQ(answer->status, 200) << answer->body;
+    const google::protobuf::Struct& ok =
+        testing::Field(
+            testing::Field(testing::Field(item.struct_value(), "get").struct_value(), "responses").struct_value(),
+            "200")
+            .struct_value();
+    const auto& content = testing::Field(ok, "content").struct_value().fields();
+    if (!content.contains("application/json")) continue;  // the records: RecordsStreamAsADownload
+    google::protobuf::Struct schema =
+        testing::Field(content.at("application/json").struct_value(), "schema").struct_value();
+    if (schema.fields().contains("$ref")) {
+      const std::string name = schema.fields().at("$ref").string_value().substr(sizeof "#/components/schemas/" - 1);
+      schema = testing::Field(schemas, name).struct_value();
+    }
+    const google::protobuf::Struct body = ParseObject(answer->body);
+    for (const google::protobuf::Value& field : testing::Field(schema, "required").list_value().values())
+      EXPECT_TRUE(body.fields().contains(field.string_value())) << field.string_value() << " in " << answer->body;
+  }
+}
+
+TEST_F(HttpApiTest, TheListFiltersByStateKindAndNameAndPages) {
+  auto total = [&](const std::string& query) {
+    httplib::Result answer = Get("/api/v1/tests" + query);
+    EXPECT_TRUE(answer && answer->status == 200);
+    return answer ? testing::Field(ParseObject(answer->body), "total").string_value() : "";
+  };
+  EXPECT_EQ(total(""), "2");
+  EXPECT_EQ(total("?kind=spsa"), "1");
+  EXPECT_EQ(total("?kind=fixed&state=running"), "1");
+  EXPECT_EQ(total("?state=finished"), "0");
+  EXPECT_EQ(total("?q=quiescence"), "1");
+  httplib::Result page = Get("/api/v1/tests?per_page=1&page=2");
+  ASSERT_TRUE(page);
+  const google::protobuf::Struct body = ParseObject(page->body);
+  EXPECT_EQ(testing::Field(body, "pages").number_value(), 2);
+  ASSERT_EQ(testing::Field(body, "tests").list_value().values_size(), 1);
+  // Newest first: the second page holds the first test.
+  EXPECT_EQ(testing::Field(testing::Field(body, "tests").list_value().values(0).struct_value(), "id").string_value(),
+            std::to_string(test_.id()));
+}
+
+TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
+  const std::pair<std::string, std::pair<int, std::string>> cases[] = {
+      {"/api/v1/tests/999", {404, "no test 999"}},
+      {"/api/v1/tests/abc", {400, "test id: 'abc' is not a positive integer"}},
+      {"/api/v1/tests/0/workers", {400, "test id: '0'"}},
+      {"/api/v1/tests?page=0", {400, "page: '0' is not an integer"}},
+      {"/api/v1/tests?state=done", {400, "state: 'done'"}},
+      {"/api/v1/tests?kind=sprt&kind=spsa", {400, "kind: given more than once"}},
+      {"/api/v1/tests?colour=red", {400, "unknown parameter 'colour'"}},
+      {"/api/v1/tunes/" + std::to_string(test_.id()), {404, "not a tune"}},
+      {"/api/v1/sprt?elo0=0", {400, "elo1: required"}},
+      {"/api/v1/sprt?elo0=5&elo1=0&wdl=1,2,3", {400, "elo0 must be below elo1"}},
+      {"/api/v1/sprt?elo0=0&elo1=5&pentanomial=1,2", {400, "pentanomial takes 5"}},
+      {"/api/v1/workers?x=1", {400, "unknown parameter 'x'"}},
+      {"/api/v1/nothing", {404, "no such path: /api/v1/nothing"}},
+  };
+  for (const auto& [path, expected] : cases) {
+    SCOPED_TRACE(path);
+    httplib::Result answer = Get(path);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, expected.first);
+    const google::protobuf::Struct error = ParseObject(answer->body);
+    EXPECT_EQ(testing::Field(error, "status").number_value(), expected.first);
+    EXPECT_THAT(testing::Field(error, "message").string_value(), HasSubstr(expected.second));
+  }
+}
+
+TEST_F(HttpApiTest, TheCalculatorAgreesWithTheSprtCommand) {
+  httplib::Result answer = Get("/api/v1/sprt?pentanomial=10,20,40,25,12&elo0=0&elo1=5&model=logistic");
+  ASSERT_TRUE(answer);
+  ASSERT_EQ(answer->status, 200);
+  const google::protobuf::Struct report = ParseObject(answer->body);
+  // judkins-worker sprt --pentanomial 10,20,40,25,12 --elo0 0 --elo1 5 --model logistic --json
+  SprtQuestion question{.pentanomial = "10,20,40,25,12", .wdl = "", .sprt = {}, .model = "logistic"};
+  question.sprt.elo0 = 0;
+  question.sprt.elo1 = 5;
+  absl::StatusOr<v1::StatsReport> expected = AnswerSprt(question, "--");
+  ASSERT_TRUE(expected.ok());
+  EXPECT_DOUBLE_EQ(testing::Field(report, "llr").number_value(), expected->llr());
+  EXPECT_DOUBLE_EQ(testing::Field(report, "elo").number_value(), expected->elo());
+  EXPECT_DOUBLE_EQ(testing::Field(report, "upperBound").number_value(), expected->upper_bound());
+}
+
+// The games counted in one "test" event.
+int GamesIn(const std::string& event) {
+  std::string json;
+  for (absl::string_view line : absl::StrSplit(event, '\n'))
+    if (absl::ConsumePrefix(&line, "data: ")) absl::StrAppend(&json, line, "\n");
+  return std::stoi(testing::Field(testing::Field(ParseObject(json), "stats").struct_value(), "games").string_value());
+}
+
+TEST_F(HttpApiTest, EventsPushEachCountedReport) {
+  httplib::Client client("127.0.0.1", server_->http_port());
+  absl::Mutex mutex;
+  std::vector<int> games;  // per event, in order
+  std::string pending;
+  absl::Notification more_games;
+  std::thread reader([&] {
+    client.Get(absl::StrCat("/api/v1/tests/", test_.id(), "/events"), [&](const char* data, size_t size) {
+      absl::MutexLock lock(&mutex);
+      pending.append(data, size);
+      for (size_t end; (end = pending.find("\n\n")) != std::string::npos; pending.erase(0, end + 2))
+        if (absl::StartsWith(pending, "event: test")) games.push_back(GamesIn(pending.substr(0, end)));
+      if (games.size() >= 2 && games.back() > games.front() && !more_games.HasBeenNotified()) more_games.Notify();
+      return !more_games.HasBeenNotified();
+    });
+  });
+  // The first event is the test as it is; a counted report brings one with more games.
+  {
+    absl::MutexLock lock(&mutex);
+    mutex.AwaitWithTimeout(absl::Condition(
+                               +[](std::vector<int>* g) { return !g->empty(); }, &games),
+                           absl::Seconds(10));
+    EXPECT_FALSE(games.empty()) << "no first event";
+  }
+  ReportOneBatch();
+  const bool arrived = more_games.WaitForNotificationWithTimeout(absl::Seconds(10));
+  client.stop();
+  reader.join();
+  EXPECT_TRUE(arrived) << "no event after the report";
+}
+
+TEST_F(HttpApiTest, RecordsStreamAsADownload) {
+  httplib::Result answer = Get(absl::StrCat("/api/v1/tests/", test_.id(), "/records"));
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->status, 200);
+  EXPECT_THAT(answer->get_header_value("Content-Disposition"), HasSubstr("attachment"));
+}
+
+}  // namespace
+}  // namespace judkins
