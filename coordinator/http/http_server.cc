@@ -71,6 +71,9 @@ void HttpServer::Route() {
   s.Get(R"(/api/v1/tests/([^/]+)/workers)", [this](const httplib::Request& request, httplib::Response& response) {
     Send(response, api_.TestWorkers(request.matches[1], request.params));
   });
+  s.Get(R"(/api/v1/tests/([^/]+)/history)", [this](const httplib::Request& request, httplib::Response& response) {
+    Send(response, api_.TestHistory(request.matches[1], request.params));
+  });
   s.Get(R"(/api/v1/tunes/([^/]+))", [this](const httplib::Request& request, httplib::Response& response) {
     Send(response, api_.Tune(request.matches[1], request.params));
   });

@@ -152,11 +152,22 @@ HttpAnswer ReadApi::TestWorkers(const std::string& id, const QueryParameters& qu
   return JsonAnswer(answer);
 }
 
+HttpAnswer ReadApi::TestHistory(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"points"}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "test id");
+  if (!test_id.ok()) return ErrorAnswer(test_id.status());
+  absl::StatusOr<int> points = IntParameter(query, "points", 1, kMaxHistoryPoints, kDefaultHistoryPoints);
+  if (!points.ok()) return ErrorAnswer(points.status());
+  absl::StatusOr<v1::TestHistory> history = store_.GetTestHistory(*test_id, size_t(*points));
+  if (!history.ok()) return ErrorAnswer(history.status());
+  return JsonAnswer(*history);
+}
+
 HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
   if (absl::Status s = CheckParameters(query, {"points"}); !s.ok()) return ErrorAnswer(s);
   absl::StatusOr<uint64_t> test_id = ParseId(id, "tune id");
   if (!test_id.ok()) return ErrorAnswer(test_id.status());
-  absl::StatusOr<int> points = IntParameter(query, "points", 1, kMaxTunePoints, kDefaultTunePoints);
+  absl::StatusOr<int> points = IntParameter(query, "points", 1, kMaxHistoryPoints, kDefaultHistoryPoints);
   if (!points.ok()) return ErrorAnswer(points.status());
   absl::StatusOr<v1::Tune> tune = store_.GetTune(*test_id, size_t(*points));
   if (!tune.ok()) return ErrorAnswer(tune.status());

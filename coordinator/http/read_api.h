@@ -23,8 +23,8 @@ using QueryParameters = std::multimap<std::string, std::string>;
 inline constexpr int kDefaultTestsPerPage = 50;
 inline constexpr int kMaxTestsPerPage = 500;
 inline constexpr int kMaxSearchBytes = 100;
-inline constexpr int kDefaultTunePoints = 200;
-inline constexpr int kMaxTunePoints = 100'000;
+inline constexpr int kDefaultHistoryPoints = 200;  // a test's or a tune's
+inline constexpr int kMaxHistoryPoints = 100'000;
 
 // "42" as a test id; InvalidArgument naming `what` otherwise.
 absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what);
@@ -39,6 +39,8 @@ class ReadApi {
   HttpAnswer Test(const std::string& id, const QueryParameters& query);
   // GET /api/v1/tests/{id}/workers
   HttpAnswer TestWorkers(const std::string& id, const QueryParameters& query);
+  // GET /api/v1/tests/{id}/history?points=
+  HttpAnswer TestHistory(const std::string& id, const QueryParameters& query);
   // GET /api/v1/tunes/{id}?points=
   HttpAnswer Tune(const std::string& id, const QueryParameters& query);
   // GET /api/v1/workers

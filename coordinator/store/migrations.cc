@@ -8,7 +8,7 @@ namespace judkins {
 namespace {
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 7> kMigrations = {
+constexpr std::array<const char*, 8> kMigrations = {
     // 1: tests, workers, batches, the pairs counted, artifacts.
     R"sql(
     CREATE TABLE tests (
@@ -104,6 +104,16 @@ constexpr std::array<const char*, 7> kMigrations = {
       excluded_because TEXT NOT NULL DEFAULT '',  -- non-empty: no more work of this test for it
       purged INTEGER NOT NULL DEFAULT 0,          -- 1: its pairs were taken off the totals; later reports count nothing
       PRIMARY KEY (test_id, worker_id));
+    )sql",
+    // 8: a test's statistics after each counted report, for its charts.
+    R"sql(
+    CREATE TABLE test_history (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      games INTEGER NOT NULL,
+      llr REAL NOT NULL,
+      elo REAL NOT NULL, elo_ci_lower REAL NOT NULL, elo_ci_upper REAL NOT NULL,
+      at_unix INTEGER NOT NULL);
+    CREATE INDEX test_history_by_test ON test_history(test_id);
     )sql",
 };
 

@@ -123,6 +123,8 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     if (absl::Status s = RequeuePair(*db_, test_id, *pair); !s.ok()) return s;
   test->updated = absl::ToUnixSeconds(now);
   if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+  if (result.counted)
+    if (absl::Status s = AppendTestHistory(*db_, *test); !s.ok()) return s;
   // The records come with the games they describe: kept when the report
   // counted something (a duplicate's were kept the first time).
   if (result.counted && !report.records().empty()) {

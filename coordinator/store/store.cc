@@ -85,6 +85,21 @@ absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_poi
   return tune;
 }
 
+absl::StatusOr<v1::TestHistory> Store::GetTestHistory(uint64_t test_id, size_t max_points) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<v1::Test> test = LoadTest(*reader_, test_id);
+  if (!test.ok()) return test.status();
+  absl::StatusOr<std::vector<v1::TestHistoryPoint>> points = LoadTestHistory(*reader_, test_id, max_points);
+  if (!points.ok()) return points.status();
+  v1::TestHistory history;
+  for (v1::TestHistoryPoint& point : *points) *history.add_points() = std::move(point);
+  history.set_lower_bound(test->stats().lower_bound());
+  history.set_upper_bound(test->stats().upper_bound());
+  return history;
+}
+
 absl::StatusOr<v1::Test> Store::GetTest(uint64_t test_id) {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);

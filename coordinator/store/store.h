@@ -24,6 +24,7 @@
 #include "absl/time/time.h"
 #include "coordinator/store/sqlite.h"
 #include "judkins/v1/coordinator.pb.h"
+#include "judkins/v1/http_api.pb.h"
 
 namespace judkins {
 
@@ -52,6 +53,8 @@ class Store {
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests();
   // A tune's theta, its parameters and history; NOT_FOUND for other tests.
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
+  // The test's statistics after each counted report, thinned to max_points.
+  absl::StatusOr<v1::TestHistory> GetTestHistory(uint64_t test_id, size_t max_points);
 
   // A new worker; only the hash of its secret is kept.
   absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, const std::string& secret_sha256,

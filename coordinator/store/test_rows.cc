@@ -126,4 +126,52 @@ absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairA
   return requeue->Run();
 }
 
+absl::Status AppendTestHistory(sqlite::Database& db, const TestRow& test) {
+  const v1::StatsReport stats =
+      MakeStatsReport(ResultsOf(test.pentanomial, test.wdl), SprtOf(test.spec), test.overshoot);
+  absl::StatusOr<sqlite::Statement> append = db.Cached(
+      "INSERT INTO test_history (test_id, games, llr, elo, elo_ci_lower, elo_ci_upper, at_unix) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  if (!append.ok()) return append.status();
+  return append->Bind(1, int64_t(test.id))
+      .Bind(2, int64_t(stats.games()))
+      .Bind(3, stats.llr())
+      .Bind(4, stats.elo())
+      .Bind(5, stats.elo_ci_lower())
+      .Bind(6, stats.elo_ci_upper())
+      .Bind(7, test.updated)
+      .Run();
+}
+
+absl::StatusOr<std::vector<v1::TestHistoryPoint>> LoadTestHistory(sqlite::Database& db, uint64_t test_id,
+                                                                  size_t max_points) {
+  absl::StatusOr<sqlite::Statement> count = db.Cached("SELECT COUNT(*) FROM test_history WHERE test_id = ?");
+  if (!count.ok()) return count.status();
+  count->Bind(1, int64_t(test_id));
+  if (absl::StatusOr<bool> row = count->Step(); !row.ok()) return row.status();
+  const size_t total = size_t(count->Int(0));
+  if (absl::Status s = count->Reset(); !s.ok()) return s;
+  const size_t stride = max_points == 0 || total <= max_points ? 1 : (total + max_points - 1) / max_points;
+  absl::StatusOr<sqlite::Statement> select = db.Cached(
+      "SELECT games, llr, elo, elo_ci_lower, elo_ci_upper, at_unix FROM test_history WHERE test_id = ? "
+      "ORDER BY rowid");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(test_id));
+  std::vector<v1::TestHistoryPoint> points;
+  for (size_t i = 0;; ++i) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    if (i % stride != 0 && i + 1 != total) continue;
+    v1::TestHistoryPoint& point = points.emplace_back();
+    point.set_games(uint64_t(select->Int(0)));
+    point.set_llr(select->Real(1));
+    point.set_elo(select->Real(2));
+    point.set_elo_ci_lower(select->Real(3));
+    point.set_elo_ci_upper(select->Real(4));
+    point.set_at_unix(select->Int(5));
+  }
+  return points;
+}
+
 }  // namespace judkins

@@ -5,11 +5,13 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "coordinator/domain/test_rules.h"
 #include "coordinator/store/sqlite.h"
 #include "judkins/v1/coordinator.pb.h"
+#include "judkins/v1/http_api.pb.h"
 
 namespace judkins {
 
@@ -20,6 +22,11 @@ absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id);
 // Pairs not yet leased (v1::Test.pairs_waiting).
 absl::StatusOr<uint64_t> PairsWaiting(sqlite::Database& db, const TestRow& test);
 v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight);
+// One point of the test's history: its statistics now (after a counted report).
+absl::Status AppendTestHistory(sqlite::Database& db, const TestRow& test);
+// At most max_points of them, evenly thinned, the last always kept.
+absl::StatusOr<std::vector<v1::TestHistoryPoint>> LoadTestHistory(sqlite::Database& db, uint64_t test_id,
+                                                                  size_t max_points);
 // Puts a pair back for re-issue, unless some batch has already counted it.
 absl::Status RequeuePair(sqlite::Database& db, uint64_t test_id, const v1::PairAssignment& pair);
 
