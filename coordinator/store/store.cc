@@ -131,6 +131,23 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   return tests;
 }
 
+absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now) {
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
+    if (!test.ok()) return test.status();
+    if (Ended(test->state)) return absl::FailedPreconditionError(absl::StrCat("test ", test_id, " has ended"));
+    test->spec.set_priority(priority);
+    absl::StatusOr<sqlite::Statement> update = db_->Cached("UPDATE tests SET spec = ?, updated = ? WHERE id = ?");
+    if (!update.ok()) return update.status();
+    return update->BindBlob(1, test->spec.SerializeAsString())
+        .Bind(2, absl::ToUnixSeconds(now))
+        .Bind(3, int64_t(test_id))
+        .Run();
+  });
+  if (!written.ok()) return written;
+  return GetTest(test_id);
+}
+
 absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);

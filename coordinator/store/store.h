@@ -45,6 +45,8 @@ class Store {
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
+  // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
+  absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now);
   // Takes the worker off the test: its counted pairs are purged and played
   // again by others, the SPRT is evaluated afresh (a test it decided runs
   // again), and it gets no more of the test's work (worker_exclusion.cc).
