@@ -41,8 +41,10 @@ int main(int argc, char** argv) {
   app.add_option("--data-dir", options.data_dir, "where the database and the artifacts live");
   app.add_option("--metrics-listen", options.metrics_listen, "Prometheus /metrics address; empty to disable");
   app.add_option("--http-listen", options.http_listen,
-                 "HTTP API address (/api/v1, read-only; port 0: any free port); empty to disable")
+                 "web pages and HTTP API address (/, /api/v1; port 0: any free port); empty to disable")
       ->capture_default_str();
+  app.add_flag("--http-require-login", options.http_require_login,
+               "the pages and the API answer only after the admin logged in (else reads are public)");
   app.add_option("--worker-token-file", worker_token_file,
                  "file with the worker token (default: $JUDKINS_WORKER_TOKEN)");
   app.add_option("--admin-token-file", admin_token_file, "file with the admin token (default: $JUDKINS_ADMIN_TOKEN)");

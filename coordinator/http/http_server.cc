@@ -2,10 +2,21 @@
 
 #include <httplib.h>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "common/log.h"
+#include "common/secret.h"
+#include "common/valid_text.h"
+#include "common/version.h"
 #include "coordinator/http/openapi_json.h"
+#include "coordinator/http/pages/app_js.h"
+#include "coordinator/http/pages/icon_svg.h"
+#include "coordinator/http/pages/shell_html.h"
+#include "coordinator/http/pages/style_css.h"
+#include "proto/contract.h"
 #include "proto/convert/json.h"
 
 namespace judkins {
@@ -27,21 +38,44 @@ absl::StatusOr<std::pair<std::string, int>> HostAndPort(const std::string& liste
   return std::pair{host, port};
 }
 
+// A redirect target from a form: a path on this server, nothing else.
+std::string LocalPath(const std::string& next) {
+  return absl::StartsWith(next, "/") && !absl::StartsWith(next, "//") && next.find('\\') == std::string::npos ? next
+                                                                                                              : "/";
+}
+
 }  // namespace
 
-HttpServer::HttpServer(Passkey, Store& store, ChangeFeed& changes)
-    : store_(store), changes_(changes), api_(store), server_(std::make_unique<httplib::Server>()) {}
+HttpServer::HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes)
+    : options_(options),
+      sessions_(options.admin_token),
+      store_(store),
+      changes_(changes),
+      api_(store),
+      server_(std::make_unique<httplib::Server>()) {}
 
-absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const std::string& listen, Store& store,
+absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions& options, Store& store,
                                                               ChangeFeed& changes) {
-  absl::StatusOr<std::pair<std::string, int>> address = HostAndPort(listen);
+  absl::StatusOr<std::pair<std::string, int>> address = HostAndPort(options.listen);
   if (!address.ok()) return address.status();
-  auto server = std::make_unique<HttpServer>(Passkey(), store, changes);
-  server->Route();
+  if (options.admin_token.empty()) return absl::InvalidArgumentError("http: no admin token for the login");
+  auto server = std::make_unique<HttpServer>(Passkey(), options, store, changes);
+  httplib::Server& s = *server->server_;
+  // httplib owns the queue it is given (its API takes a raw pointer).
+  s.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
+  s.set_payload_max_length(kMaxRequestBodyBytes);
+  s.set_default_headers({{"X-Content-Type-Options", "nosniff"},
+                         {"Referrer-Policy", "same-origin"},
+                         {"Content-Security-Policy",
+                          "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+                          "frame-ancestors 'none'; form-action 'self'"}});
+  server->RouteApi();
+  server->RoutePages();
+  server->RouteActions();
   const auto& [host, port] = *address;
   server->port_ =
       port == 0 ? server->server_->bind_to_any_port(host) : (server->server_->bind_to_port(host, port) ? port : -1);
-  if (server->port_ <= 0) return absl::UnavailableError(absl::StrCat("http listen: cannot listen on ", listen));
+  if (server->port_ <= 0) return absl::UnavailableError(absl::StrCat("http listen: cannot listen on ", options.listen));
   server->thread_ = std::thread([raw = server.get()] { raw->server_->listen_after_bind(); });
   return server;
 }
@@ -54,11 +88,20 @@ void HttpServer::Stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void HttpServer::Route() {
+void HttpServer::RouteApi() {
   httplib::Server& s = *server_;
-  // httplib owns the queue it is given (its API takes a raw pointer).
-  s.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
-  s.set_payload_max_length(0);  // only GETs: no request has a body
+  // With --http-require-login, the API answers only a logged-in browser.
+  s.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+    if (!options_.require_login || absl::StartsWith(request.path, "/static/") || request.path == "/login" ||
+        sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now()))
+      return httplib::Server::HandlerResponse::Unhandled;
+    if (absl::StartsWith(request.path, "/api/")) {
+      Send(response, ErrorAnswer(401, "log in first (--http-require-login)"));
+    } else {
+      response.set_redirect(absl::StrCat("/login?next=", httplib::detail::encode_query_param(request.path)), 303);
+    }
+    return httplib::Server::HandlerResponse::Handled;
+  });
 
   s.Get("/api/v1/openapi.json",
         [](const httplib::Request&, httplib::Response& response) { response.set_content(kOpenApiJson, kJsonType); });
@@ -136,7 +179,7 @@ void HttpServer::Route() {
           const uint64_t version = changes_.version();
           absl::StatusOr<v1::Test> test = store_.GetTest(id);
           if (!test.ok()) return false;
-          std::string json = JsonOf(*test);
+          std::string json = JsonOf(*test, JsonStyle::kEveryField);  // as the API prints a test
           std::string out;
           if (json != state->last) {
             // SSE: a data line may not hold a newline, so each of the JSON's lines is
@@ -165,6 +208,128 @@ void HttpServer::Route() {
   });
   s.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
     Send(response, ErrorAnswer(500, "internal error"));
+  });
+}
+
+void HttpServer::RoutePages() {
+  httplib::Server& s = *server_;
+  s.Get("/static/app.js", [](const httplib::Request&, httplib::Response& response) {
+    response.set_content(kAppJs, "text/javascript; charset=utf-8");
+  });
+  s.Get("/static/icon.svg",
+        [](const httplib::Request&, httplib::Response& response) { response.set_content(kIconSvg, "image/svg+xml"); });
+  s.Get("/favicon.ico",
+        [](const httplib::Request&, httplib::Response& response) { response.set_redirect("/static/icon.svg", 301); });
+  s.Get("/static/style.css", [](const httplib::Request&, httplib::Response& response) {
+    response.set_content(kStyleCss, "text/css; charset=utf-8");
+  });
+  // Every page is the same shell; app.js draws it from the API. The shell
+  // carries the session's CSRF token for the forms it draws.
+  auto page = [this](const char* name, const char* title) {
+    return [this, name, title](const httplib::Request& request, httplib::Response& response) {
+      const std::optional<WebSessions::Session> session =
+          sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now());
+      const std::string login =
+          session ? absl::StrCat(R"(<form method="post" action="/logout"><input type="hidden" name="csrf" value=")",
+                                 session->csrf, R"("><button type="submit">Log out</button></form>)")
+                  : R"(<a href="/login">Log in</a>)";
+      response.set_header("Cache-Control", "no-store");
+      response.set_content(absl::StrReplaceAll(kShellHtml, {{"{{page}}", name},
+                                                            {"{{title}}", title},
+                                                            {"{{csrf}}", session ? session->csrf : ""},
+                                                            {"{{logged_in}}", session ? "true" : "false"},
+                                                            {"{{login}}", login},
+                                                            {"{{version}}", kVersion}}),
+                           "text/html; charset=utf-8");
+    };
+  };
+  s.Get("/", page("index", "Tests"));
+  s.Get(R"(/tests/(\d+))", page("test", "Test"));
+  s.Get(R"(/tunes/(\d+))", page("tune", "Tune"));
+  s.Get("/workers", page("workers", "Workers"));
+  s.Get("/sprt", page("sprt", "SPRT calculator"));
+  s.Get("/login", page("login", "Log in"));
+}
+
+void HttpServer::RouteActions() {
+  httplib::Server& s = *server_;
+  s.Post("/login", [this](const httplib::Request& request, httplib::Response& response) {
+    const std::string next = LocalPath(request.get_param_value("next"));
+    absl::StatusOr<WebSessions::Session> session =
+        sessions_.Login(request.get_param_value("token"), request.remote_addr, absl::Now());
+    if (!session.ok()) {
+      Log("judkins-coordinator",
+          absl::StrCat("web login refused from ", request.remote_addr, ": ", session.status().message()));
+      const char* why = absl::IsResourceExhausted(session.status()) ? "wait" : "wrong";
+      response.set_redirect(absl::StrCat("/login?error=", why, "&next=", httplib::detail::encode_query_param(next)),
+                            303);
+      return;
+    }
+    response.set_header("Set-Cookie",
+                        absl::StrCat(kSessionCookie, "=", session->id, "; Path=/; HttpOnly; SameSite=Strict; Max-Age=",
+                                     absl::ToInt64Seconds(kSessionLifetime)));
+    response.set_redirect(next, 303);
+  });
+
+  // An action needs a live session and that session's CSRF token in the form.
+  auto act = [this](const httplib::Request& request, httplib::Response& response,
+                    absl::FunctionRef<absl::Status()> action, const std::string& then) {
+    const std::optional<WebSessions::Session> session =
+        sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now());
+    if (!session) return Send(response, ErrorAnswer(401, "log in first"));
+    if (!SameSecret(request.get_param_value("csrf"), session->csrf)) {
+      Log("judkins-coordinator", absl::StrCat("web action refused from ", request.remote_addr, ": bad CSRF token"));
+      return Send(response, ErrorAnswer(403, "csrf: missing or wrong (reload the page)"));
+    }
+    if (absl::Status status = action(); !status.ok()) return Send(response, ErrorAnswer(status));
+    response.set_redirect(then, 303);
+  };
+  s.Post("/logout", [this, act](const httplib::Request& request, httplib::Response& response) {
+    act(
+        request, response,
+        [&] {
+          sessions_.Logout(SessionIdFromCookies(request.get_header_value("Cookie")));
+          response.set_header("Set-Cookie",
+                              absl::StrCat(kSessionCookie, "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
+          return absl::OkStatus();
+        },
+        "/");
+  });
+  s.Post(R"(/tests/(\d+)/stop)", [this, act](const httplib::Request& request, httplib::Response& response) {
+    const std::string id_text = request.matches[1];
+    act(
+        request, response,
+        [&]() -> absl::Status {
+          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
+          if (!id.ok()) return id.status();
+          absl::StatusOr<v1::Test> test = store_.StopTest(*id, absl::Now());
+          if (!test.ok()) return test.status();
+          Log("judkins-coordinator", absl::StrCat("test ", *id, " stopped from the web page by ", request.remote_addr));
+          changes_.Changed();
+          return absl::OkStatus();
+        },
+        absl::StrCat("/tests/", id_text));
+  });
+  s.Post(R"(/tests/(\d+)/priority)", [this, act](const httplib::Request& request, httplib::Response& response) {
+    const std::string id_text = request.matches[1];
+    act(
+        request, response,
+        [&]() -> absl::Status {
+          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
+          if (!id.ok()) return id.status();
+          int priority = 0;
+          const std::string text = request.get_param_value("priority");
+          if (!absl::SimpleAtoi(text, &priority) || priority < contract::kMinPriority ||
+              priority > contract::kMaxPriority)
+            return absl::InvalidArgumentError(absl::StrCat("priority: '", ValidText(text, kMaxSearchBytes),
+                                                           "' is not an integer in [", contract::kMinPriority, ", ",
+                                                           contract::kMaxPriority, "]"));
+          absl::StatusOr<v1::Test> test = store_.SetPriority(*id, priority, absl::Now());
+          if (!test.ok()) return test.status();
+          changes_.Changed();
+          return absl::OkStatus();
+        },
+        absl::StrCat("/tests/", id_text));
   });
 }
 

@@ -1,7 +1,9 @@
-// The coordinator's HTTP face: the read API under /api/v1 (JSON, the gRPC
-// messages' field names), its OpenAPI document, a test's records streamed,
-// and a test's changes pushed as Server-Sent Events. Served by cpp-httplib
-// (Debian's libcpp-httplib) on its own threads, from the same store.
+// The coordinator's HTTP face: the web pages (built into the binary), the
+// read API under /api/v1 (JSON, the gRPC messages' field names), its OpenAPI
+// document, a test's records streamed, a test's changes pushed as
+// Server-Sent Events, and the admin's actions (stop a test, change its
+// priority) behind a login. Served by cpp-httplib (Debian's libcpp-httplib)
+// on its own threads, from the same store.
 #ifndef JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
 #define JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
 
@@ -12,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "coordinator/http/read_api.h"
+#include "coordinator/http/web_sessions.h"
 #include "coordinator/service/change_feed.h"
 #include "coordinator/store/store.h"
 
@@ -28,10 +31,19 @@ inline constexpr absl::Duration kEventKeepAlive = absl::Seconds(15);
 // Records sent per store read while a test's records stream out.
 inline constexpr int kRecordsPerRead = 64;
 
+// The largest request body taken (a login or an action form).
+inline constexpr size_t kMaxRequestBodyBytes = 64 << 10;
+
+struct HttpOptions {
+  std::string listen;          // HOST:PORT; port 0: any free port
+  std::string admin_token;     // what the login form must be given
+  bool require_login = false;  // reads too need a session (else they are public)
+};
+
 class HttpServer {
  public:
-  // Listens on HOST:PORT (port 0: any free port) and serves until destroyed.
-  static absl::StatusOr<std::unique_ptr<HttpServer>> Start(const std::string& listen, Store& store,
+  // Listens and serves until destroyed.
+  static absl::StatusOr<std::unique_ptr<HttpServer>> Start(const HttpOptions& options, Store& store,
                                                            ChangeFeed& changes);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
@@ -44,11 +56,15 @@ class HttpServer {
   struct Passkey {
     explicit Passkey() = default;
   };
-  HttpServer(Passkey, Store& store, ChangeFeed& changes);
+  HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes);
 
  private:
-  void Route();
+  void RouteApi();
+  void RoutePages();
+  void RouteActions();
 
+  const HttpOptions options_;
+  WebSessions sessions_;
   Store& store_;
   ChangeFeed& changes_;
   ReadApi api_;

@@ -93,8 +93,10 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     server->exposer_->RegisterCollectable(server->metrics_.process());
   }
   if (!options.http_listen.empty()) {
-    absl::StatusOr<std::unique_ptr<HttpServer>> http =
-        HttpServer::Start(options.http_listen, *server->store_, server->changes_);
+    absl::StatusOr<std::unique_ptr<HttpServer>> http = HttpServer::Start({.listen = options.http_listen,
+                                                                          .admin_token = options.tokens.admin,
+                                                                          .require_login = options.http_require_login},
+                                                                         *server->store_, server->changes_);
     if (!http.ok()) {
       server->Shutdown();
       return http.status();

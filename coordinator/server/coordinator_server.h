@@ -25,8 +25,9 @@ bool IsLoopbackAddress(absl::string_view listen);
 struct CoordinatorOptions {
   std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())
   std::string data_dir = "coordinator-data";
-  std::string metrics_listen;  // "127.0.0.1:9464"; empty: no metrics endpoint
-  std::string http_listen;     // the HTTP API, "127.0.0.1:8080"; empty: none
+  std::string metrics_listen;       // "127.0.0.1:9464"; empty: no metrics endpoint
+  std::string http_listen;          // the web pages and API, "127.0.0.1:8080"; empty: none
+  bool http_require_login = false;  // reads too need the admin's login
   Tokens tokens;
   std::string tls_cert_file, tls_key_file;  // both: serve TLS
   std::string tls_client_ca_file;           // also: require client certificates

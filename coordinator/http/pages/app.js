@@ -1,0 +1,380 @@
+// The pages' one script: each page (body[data-page]) is drawn from the
+// read API (/api/v1), and a test's page is kept current by its event stream.
+// No framework and no build step: the coordinator serves this file as it is.
+"use strict";
+
+const main = document.getElementById("main");
+const csrf = document.querySelector('meta[name="csrf"]').content;
+const loggedIn = document.body.dataset.loggedIn === "true";
+
+// Step 1. Small helpers.
+
+// An element with attributes and children (strings become text, never HTML).
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+async function api(path) {
+  const response = await fetch(path, { headers: { Accept: "application/json" } });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`);
+  return body;
+}
+
+function showError(error) {
+  main.replaceChildren(el("p", { class: "error" }, String(error.message || error)));
+}
+
+const fixed = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : "—");
+const int = (x) => Number(x || 0);
+const ago = (unix) => {
+  const seconds = Math.max(0, Date.now() / 1000 - int(unix));
+  if (seconds < 90) return `${Math.round(seconds)} s ago`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 129600) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} d ago`;
+};
+const stateWord = (state) => (state || "TEST_STATE_PENDING").replace("TEST_STATE_", "").toLowerCase();
+const kindOf = (spec) => (spec.spsa ? "spsa" : spec.sprt ? "sprt" : "fixed");
+
+function timeControl(tc) {
+  if (!tc) return "";
+  if (tc.fischer) return tc.fischer;
+  if (tc.byoyomi) return `${tc.byoyomi} byoyomi`;
+  if (tc.movetime) return `${tc.movetime} s/move`;
+  if (tc.nodes) return `${tc.nodes} nodes`;
+  if (tc.depth) return `depth ${tc.depth}`;
+  return "";
+}
+
+function wdlText(wdl) {
+  return wdl ? `${int(wdl.wins)}-${int(wdl.draws)}-${int(wdl.losses)}` : "0-0-0";
+}
+
+function eloText(stats) {
+  if (!stats || !int(stats.games)) return "—";
+  const plus = (int(stats.eloCiUpper) - int(stats.eloCiLower)) / 2;
+  return `${fixed(stats.elo)} ± ${fixed(plus)}`;
+}
+
+// The LLR within its bounds: the bar fills from 0 towards the bound it nears.
+function llrBar(stats) {
+  if (!stats || !stats.sprt) return el("span", { class: "muted" }, "—");
+  const lower = stats.lowerBound, upper = stats.upperBound, llr = stats.llr || 0;
+  const span = upper - lower;
+  const position = (x) => (100 * (Math.min(upper, Math.max(lower, x)) - lower)) / span;
+  const zero = position(0), here = position(llr);
+  return el("div", { class: "llr", title: `LLR ${fixed(llr, 2)} in [${fixed(lower, 2)}, ${fixed(upper, 2)}]`,
+                     "data-llr": llr },
+    el("div", { class: "fill", style: `left:${Math.min(zero, here)}%;width:${Math.abs(here - zero)}%` }),
+    el("div", { class: "zero", style: `left:${zero}%` }),
+    el("span", { class: "label" }, `${fixed(llr, 2)} (${fixed(lower, 2)}, ${fixed(upper, 2)})`));
+}
+
+// A line chart of points [x, y] (and optional [x, low, high] band) in an SVG.
+function lineChart(title, points, { band = [], bounds = [], xLabel = "games" } = {}) {
+  const width = 600, height = 220, left = 48, right = 12, top = 22, bottom = 28;
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title });
+  const xs = points.map((p) => p[0]).concat(band.map((p) => p[0]));
+  const ys = points.map((p) => p[1]).concat(band.flatMap((p) => [p[1], p[2]]), bounds);
+  const title_ = svg("text", { x: left, y: 14 });
+  title_.textContent = title;
+  chart.append(title_);
+  if (!points.length) {
+    const empty = svg("text", { x: width / 2 - 40, y: height / 2 });
+    empty.textContent = "no games yet";
+    chart.append(empty);
+    return chart;
+  }
+  let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  if (x0 === x1) x1 = x0 + 1;
+  if (y0 === y1) [y0, y1] = [y0 - 1, y1 + 1];
+  const X = (x) => left + ((x - x0) / (x1 - x0)) * (width - left - right);
+  const Y = (y) => top + (1 - (y - y0) / (y1 - y0)) * (height - top - bottom);
+  chart.append(svg("line", { class: "axis", x1: left, y1: Y(y0), x2: width - right, y2: Y(y0) }));
+  chart.append(svg("line", { class: "axis", x1: left, y1: top, x2: left, y2: Y(y0) }));
+  for (const [value, y] of [[y0, Y(y0)], [y1, Y(y1)]]) {
+    const label = svg("text", { x: 4, y: y + 4 });
+    label.textContent = fixed(value, 1);
+    chart.append(label);
+  }
+  const xEnd = svg("text", { x: width - right - 60, y: height - 8 });
+  xEnd.textContent = `${Math.round(x1)} ${xLabel}`;
+  chart.append(xEnd);
+  for (const bound of bounds)
+    chart.append(svg("line", { class: "bound", x1: left, y1: Y(bound), x2: width - right, y2: Y(bound) }));
+  if (band.length) {
+    const upper = band.map((p) => `${X(p[0])},${Y(p[2])}`), lower = band.map((p) => `${X(p[0])},${Y(p[1])}`).reverse();
+    chart.append(svg("polygon", { class: "band", points: upper.concat(lower).join(" ") }));
+  }
+  chart.append(svg("polyline", { class: "series", points: points.map((p) => `${X(p[0])},${Y(p[1])}`).join(" ") }));
+  return chart;
+}
+
+function table(headers, rows, { numeric = [] } = {}) {
+  return el("div", { class: "table-wrap" },
+    el("table", {},
+      el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: numeric.includes(i) ? "num" : null }, h)))),
+      el("tbody", {}, rows.length ? rows.map((cells) =>
+        el("tr", {}, cells.map((c, i) => el("td", { class: numeric.includes(i) ? "num" : null }, c))))
+        : el("tr", {}, el("td", { colspan: headers.length, class: "muted" }, "none")))));
+}
+
+// A form that posts an action with the session's CSRF token.
+function actionForm(path, label, fields = [], danger = false) {
+  return el("form", { method: "post", action: path, class: "filters" },
+    el("input", { type: "hidden", name: "csrf", value: csrf }), fields,
+    el("button", { type: "submit", class: danger ? "danger" : null }, label));
+}
+
+// Step 2. The pages.
+
+const pages = {};
+
+// The tests, grouped by state, with summary cards; refreshed every few seconds.
+pages.index = async function () {
+  const params = new URLSearchParams(location.search);
+  const filters = {
+    state: params.get("state") || "", kind: params.get("kind") || "", q: params.get("q") || "",
+    page: Number(params.get("page") || 1),
+  };
+  let lastTotal = null, lastTime = null, perMinute = "—";
+  async function draw() {
+    const query = new URLSearchParams({ per_page: 50, page: filters.page });
+    for (const name of ["state", "kind", "q"]) if (filters[name]) query.set(name, filters[name]);
+    const [list, workers] = await Promise.all([api(`/api/v1/tests?${query}`), api("/api/v1/workers")]);
+    const recent = workers.workers.filter((w) => Date.now() / 1000 - int(w.lastSeenUnix) < 120);
+    const games = list.tests.reduce((sum, t) => sum + int(t.stats && t.stats.games), 0);
+    if (lastTotal !== null && Date.now() > lastTime) perMinute = fixed(((games - lastTotal) * 60000) / (Date.now() - lastTime), 0);
+    [lastTotal, lastTime] = [games, Date.now()];
+    const cards = el("div", { class: "cards" },
+      el("div", { class: "card" }, el("div", { class: "muted" }, "workers"), el("div", { class: "value", id: "card-workers" }, recent.length)),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "cores"),
+        el("div", { class: "value" }, recent.reduce((sum, w) => sum + int(w.capabilities && w.capabilities.concurrency), 0))),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "games per minute"), el("div", { class: "value" }, perMinute)),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "tests"), el("div", { class: "value" }, list.total)));
+    const form = el("form", { class: "filters", onsubmit: (e) => {
+        e.preventDefault();
+        const data = new FormData(e.target);
+        const next = new URLSearchParams();
+        for (const [k, v] of data) if (v) next.set(k, v);
+        location.search = next.toString();
+      } },
+      el("select", { name: "state" }, ["", "pending", "running", "finished", "stopped"].map((s) =>
+        el("option", { value: s, selected: s === filters.state }, s || "any state"))),
+      el("select", { name: "kind" }, ["", "sprt", "fixed", "spsa"].map((k) =>
+        el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
+      el("input", { name: "q", value: filters.q, placeholder: "engine name", maxlength: 100 }),
+      el("button", { type: "submit" }, "Filter"));
+    const groups = { pending: [], running: [], finished: [] };
+    for (const test of list.tests) {
+      const state = stateWord(test.state);
+      groups[state === "stopped" ? "finished" : state].push(test);
+    }
+    const sections = Object.entries(groups).filter(([, tests]) => tests.length).map(([name, tests]) => [
+      el("h2", {}, `${name[0].toUpperCase()}${name.slice(1)} (${tests.length})`),
+      table(["test", "engines", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => [
+        el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
+        `${t.spec.dev.name} vs ${t.spec.base.name}`, timeControl(t.spec.timeControl),
+        el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state)),
+        llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), wdlText(t.wdl),
+      ]), { numeric: [6] }),
+    ]);
+    const pager = el("div", { class: "pager" },
+      filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
+      el("span", { class: "muted" }, `page ${list.page} of ${list.pages}`),
+      filters.page < list.pages ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page + 1 })}` }, "older →") : null);
+    main.replaceChildren(el("h1", {}, "Tests"), cards, form,
+      ...(sections.length ? sections.flat() : [el("p", { class: "muted", id: "no-tests" }, "No tests match.")]), pager);
+  }
+  await draw();
+  setInterval(() => draw().catch(showError), 5000);
+};
+
+// One test: spec, statistics, charts and workers, updated by its event stream.
+pages.test = async function () {
+  const id = location.pathname.split("/")[2];
+  let history = await api(`/api/v1/tests/${id}/history?points=500`);
+  function draw(test) {
+    const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {};
+    const options = (engine) => (engine.options || []).map((o) => `${o.name}=${o.value}`).join(" ") || "—";
+    const bounds = spec.sprt ? `[${spec.sprt.elo0 || 0}, ${spec.sprt.elo1 || 0}] ${(spec.sprt.model || "normalized").replace("ELO_MODEL_", "").toLowerCase()}, α ${spec.sprt.alpha || 0.05}, β ${spec.sprt.beta || 0.05}` : spec.fixedPairs ? `${spec.fixedPairs} pairs` : "tune";
+    const points = history.points.map((h) => [int(h.games), h.llr]);
+    const elo = history.points.map((h) => [int(h.games), h.elo]);
+    const band = history.points.map((h) => [int(h.games), h.eloCiLower, h.eloCiUpper]);
+    const actions = loggedIn && ["pending", "running"].includes(stateWord(test.state)) ? el("div", {},
+      actionForm(`/tests/${id}/stop`, "Stop the test", [], true),
+      actionForm(`/tests/${id}/priority`, "Set priority", [el("input", { type: "number", name: "priority", value: spec.priority || 0, min: -1000, max: 1000 })]))
+      : loggedIn ? null : el("p", { class: "muted" }, el("a", { href: `/login?next=/tests/${id}` }, "Log in"), " to stop it or change its priority.");
+    main.replaceChildren(
+      el("h1", {}, `Test #${test.id}: ${spec.dev.name} vs ${spec.base.name} `,
+        el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state))),
+      el("div", { class: "cards" },
+        el("div", { class: "card" }, el("div", { class: "muted" }, "LLR"), el("div", { id: "llr" }, llrBar(s))),
+        el("div", { class: "card" }, el("div", { class: "muted" }, "Elo (95%)"), el("div", { class: "value", id: "elo" }, eloText(s))),
+        el("div", { class: "card" }, el("div", { class: "muted" }, "nElo"), el("div", { class: "value" }, `${fixed(s.nelo)} ± ${fixed(s.nelo95)}`)),
+        el("div", { class: "card" }, el("div", { class: "muted" }, "LOS"), el("div", { class: "value" }, `${fixed(100 * (s.los || 0))}%`)),
+        el("div", { class: "card" }, el("div", { class: "muted" }, "games"), el("div", { class: "value", id: "games" }, int(s.games))),
+        el("div", { class: "card" }, el("div", { class: "muted" }, "W-D-L"), el("div", { class: "value", id: "wdl" }, wdlText(test.wdl)))),
+      el("p", {}, `Pentanomial (LL, LD, DD+WL, DW, WW): ${int(p.ll)}, ${int(p.ld)}, ${int(p.ddWl)}, ${int(p.dw)}, ${int(p.ww)}` +
+        ` · pairs in flight ${int(test.pairsInFlight)}, waiting ${int(test.pairsWaiting)}` +
+        (test.finishedBecause ? ` · ${test.finishedBecause}` : "")),
+      actions,
+      el("div", { class: "grid2" },
+        lineChart("LLR", points, { bounds: spec.sprt ? [history.lowerBound, history.upperBound] : [] }),
+        lineChart("Elo and its 95% interval", elo, { band })),
+      el("h2", {}, "Spec"),
+      table(["", "base", "dev"], [
+        ["engine", spec.base.name, spec.dev.name],
+        ["artifact", (spec.base.artifactSha256 || "").slice(0, 12), (spec.dev.artifactSha256 || "").slice(0, 12)],
+        ["options", options(spec.base), options(spec.dev)],
+      ]),
+      el("p", {}, `Time control ${timeControl(spec.timeControl)} · book ${spec.book} (${spec.bookSize} openings) · ${bounds} · priority ${spec.priority || 0}` +
+        ` · created ${new Date(int(test.createdUnix) * 1000).toLocaleString()}`),
+      el("h2", {}, "Workers"),
+      table(["worker", "W-D-L", "pentanomial", "crashes", "time losses", "residual", ""],
+        (test.workers || []).map((w) => [w.name || `#${w.workerId}`, wdlText(w.wdl),
+          w.pentanomial ? [w.pentanomial.ll, w.pentanomial.ld, w.pentanomial.ddWl, w.pentanomial.dw, w.pentanomial.ww].map(int).join(", ") : "",
+          int(w.crashes), int(w.timeLosses), w.hasResidual ? fixed(w.residual, 2) : "—",
+          w.excludedBecause ? el("span", { class: "bad" }, w.excludedBecause) : w.outlier ? el("span", { class: "bad" }, "outlier") : ""]),
+        { numeric: [3, 4, 5] }),
+      el("p", {}, el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "Download the game records")));
+    main.querySelector("table").parentElement.id = "spec";
+    main.querySelectorAll(".table-wrap")[1].id = "workers";
+  }
+  draw(await api(`/api/v1/tests/${id}`));
+  const events = new EventSource(`/api/v1/tests/${id}/events`);
+  events.addEventListener("test", async (event) => {
+    const test = JSON.parse(event.data);
+    history = await api(`/api/v1/tests/${id}/history?points=500`);
+    draw(test);
+  });
+};
+
+// A tune: theta against its start and range, and each parameter's path.
+pages.tune = async function () {
+  const id = location.pathname.split("/")[2];
+  async function draw() {
+    const tune = await api(`/api/v1/tunes/${id}?points=300`);
+    const test = tune.test;
+    main.replaceChildren(
+      el("h1", {}, `Tune #${test.id}: ${test.spec.dev.name} `, el("span", { class: `state ${stateWord(test.state)}` }, stateWord(test.state))),
+      el("p", {}, `${int(tune.iterations)} of ${int(test.spec.spsa.pairs)} iterations · W-D-L ${wdlText(test.wdl)}`),
+      table(["parameter", "start", "min", "max", "theta now"], tune.parameters.map((p) =>
+        [p.spec.name, p.spec.start, p.spec.min, p.spec.max, fixed(p.value, 2)]), { numeric: [1, 2, 3, 4] }),
+      el("div", { class: "grid2" }, tune.parameters.map((p, i) => lineChart(p.spec.name,
+        tune.history.map((h) => [int(h.iterations), h.theta[i]]), { bounds: [p.spec.min, p.spec.max], xLabel: "iterations" }))),
+      el("p", {}, "Export: ", el("code", {}, `judkins-tune export ${id}`)));
+  }
+  await draw();
+  setInterval(() => draw().catch(showError), 5000);
+};
+
+pages.workers = async function () {
+  async function draw() {
+    const { workers } = await api("/api/v1/workers");
+    main.replaceChildren(el("h1", {}, "Workers"),
+      table(["worker", "cores", "concurrency", "speed (nodes/s)", "version", "last seen", "batches now"],
+        workers.map((w) => [`${w.capabilities.name} (#${w.id})`, int(w.capabilities.cores), int(w.capabilities.concurrency),
+          fixed(w.capabilities.speed, 0), w.capabilities.version || "", ago(w.lastSeenUnix), int(w.batchesInFlight)]),
+        { numeric: [1, 2, 3, 6] }));
+  }
+  await draw();
+  setInterval(() => draw().catch(showError), 5000);
+};
+
+// The SPRT calculator: the verdict for given counts (the API's, as
+// judkins-worker sprt), and the test's power and length as functions of the
+// true normalized Elo (a Brownian approximation of the LLR of game pairs).
+pages.sprt = function () {
+  const form = el("form", { class: "filters", id: "sprt-form" },
+    el("label", {}, "pentanomial ", el("input", { name: "pentanomial", value: "10,20,40,25,12", size: 18 })),
+    el("label", {}, "elo0 ", el("input", { name: "elo0", value: "0", size: 4 })),
+    el("label", {}, "elo1 ", el("input", { name: "elo1", value: "5", size: 4 })),
+    el("label", {}, "α ", el("input", { name: "alpha", value: "0.05", size: 4 })),
+    el("label", {}, "β ", el("input", { name: "beta", value: "0.05", size: 4 })),
+    el("select", { name: "model" }, ["normalized", "logistic", "bayeselo"].map((m) => el("option", { value: m }, m))),
+    el("button", { type: "submit" }, "Compute"));
+  const result = el("div", { id: "sprt-result" });
+  const curves = el("div", { class: "grid2", id: "sprt-curves" });
+  async function compute() {
+    const query = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (v) query.set(k, v);
+    try {
+      const r = await api(`/api/v1/sprt?${query}`);
+      result.replaceChildren(table(["LLR", "lower bound", "upper bound", "state", "Elo (95%)", "LOS"],
+        [[el("span", { id: "llr-value" }, fixed(r.llr, 3)), fixed(r.lowerBound, 3), fixed(r.upperBound, 3), r.state,
+          eloText(r), `${fixed(100 * r.los)}%`]]));
+    } catch (error) {
+      result.replaceChildren(el("p", { class: "error" }, error.message));
+    }
+    const elo0 = Number(query.get("elo0")), elo1 = Number(query.get("elo1"));
+    const alpha = Number(query.get("alpha") || 0.05), beta = Number(query.get("beta") || 0.05);
+    if (!(elo0 < elo1)) return curves.replaceChildren();
+    const neloPerT = 800 / Math.log(10);
+    const t0 = (elo0 / neloPerT) * Math.SQRT2, t1 = (elo1 / neloPerT) * Math.SQRT2;
+    const a = Math.log(beta / (1 - alpha)), b = Math.log((1 - beta) / alpha);
+    const pass = [], games = [];
+    for (let i = 0; i <= 80; ++i) {
+      const elo = elo0 - (elo1 - elo0) + (i / 80) * 3 * (elo1 - elo0);
+      const t = (elo / neloPerT) * Math.SQRT2;
+      const mu = (t1 - t0) * (t - (t0 + t1) / 2), variance = (t1 - t0) ** 2;
+      let p, pairs;
+      if (Math.abs(mu) < 1e-12) {
+        p = -a / (b - a);
+        pairs = (-a * b) / variance;
+      } else {
+        const theta = (2 * mu) / variance;
+        p = (1 - Math.exp(-theta * a)) / (Math.exp(-theta * b) - Math.exp(-theta * a));
+        pairs = (p * b + (1 - p) * a) / mu;
+      }
+      pass.push([elo, 100 * p]);
+      games.push([elo, 2 * pairs]);
+    }
+    curves.replaceChildren(lineChart("pass probability (%) against the true normalized Elo", pass, { xLabel: "nElo" }),
+      lineChart("expected games against the true normalized Elo", games, { xLabel: "nElo" }));
+  }
+  form.addEventListener("submit", (e) => { e.preventDefault(); compute(); });
+  main.replaceChildren(el("h1", {}, "SPRT calculator"), form, result, curves);
+  compute();
+};
+
+// The admin token, given once: the server answers with a session cookie.
+pages.login = function () {
+  const params = new URLSearchParams(location.search);
+  const why = { wrong: "Wrong token.", wait: "Too many failed logins: wait a minute." }[params.get("error")];
+  main.replaceChildren(el("h1", {}, "Log in"),
+    why ? el("p", { class: "error", id: "login-error" }, why) : null,
+    el("form", { method: "post", action: "/login", class: "filters", id: "login-form" },
+      el("input", { type: "hidden", name: "next", value: params.get("next") || "/" }),
+      el("input", { type: "password", name: "token", placeholder: "admin token", autocomplete: "current-password", required: true }),
+      el("button", { type: "submit" }, "Log in")),
+    el("p", { class: "muted" }, "The admin token of this coordinator (--admin-token-file). Reads need no login unless the coordinator runs with --http-require-login."));
+};
+
+// Step 3. The theme switch, then the page.
+document.getElementById("theme").addEventListener("click", () => {
+  const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+  document.documentElement.dataset.theme = next;
+  localStorage.setItem("theme", next);
+});
+const page = pages[document.body.dataset.page];
+if (page) Promise.resolve(page()).catch(showError);

@@ -1,0 +1,240 @@
+#!/usr/bin/python3
+"""The web pages in a real browser: headless Chromium (Debian's chromium and
+chromium-driver, driven by python3-selenium) against a real coordinator whose
+real workers play an SPRT test while the pages are open.
+
+  dashboard_test.py BUILD_DIR BOOKS_DIR SCREENSHOT_DIR
+
+Checks: the list shows the test; its page shows the LLR bar, drawn charts and
+a filled per-worker table; a new report changes the numbers on the open page
+without a reload; stop is refused without a login and without the CSRF token,
+and works after login; the SPRT calculator's LLR equals judkins-worker sprt's;
+no page logs a console error. A screenshot of each page is kept in
+SCREENSHOT_DIR. Every process it starts is stopped, even when a check fails.
+"""
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BUILD, BOOKS, SCREENSHOTS = (os.path.abspath(arg) for arg in sys.argv[1:4])
+del sys.argv[1:4]
+WAIT_SECONDS = 60  # the longest any one condition may take
+
+
+class Cluster:
+    """A coordinator and two workers on loopback, in a scratch directory."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="judkins-web-")
+        self.processes = []
+        self.admin_token = "web-test-admin-token-000001"
+        for name, token in (("worker.token", "web-test-worker-token-00001"), ("admin.token", self.admin_token)):
+            with open(os.path.join(self.dir, name), "w") as f:
+                f.write(token)
+        ports = os.path.join(self.dir, "ports")
+        self.start([f"{BUILD}/coordinator/judkins-coordinator", "--data-dir", f"{self.dir}/coordinator",
+                    "--listen", "127.0.0.1:0", "--metrics-listen=", "--http-listen", "127.0.0.1:0",
+                    "--port-file", ports, "--batch-seconds", "2",
+                    "--worker-token-file", f"{self.dir}/worker.token",
+                    "--admin-token-file", f"{self.dir}/admin.token"], "coordinator")
+        deadline = time.time() + 20
+        while not os.path.exists(ports) and time.time() < deadline:
+            time.sleep(0.05)
+        with open(ports) as f:
+            grpc_port, _, http_port = f.read().split()
+        self.grpc = f"127.0.0.1:{grpc_port}"
+        self.url = f"http://127.0.0.1:{http_port}"
+
+    def start(self, argv, log, env=None):
+        with open(os.path.join(self.dir, log + ".log"), "w") as err:
+            self.processes.append(subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env,
+                                                   start_new_session=True))
+
+    def judkins(self, *args):
+        env = dict(os.environ, JUDKINS_SERVER=self.grpc, JUDKINS_ADMIN_TOKEN=self.admin_token)
+        return subprocess.run([f"{BUILD}/cli/judkins", *args], env=env, check=True, capture_output=True,
+                              text=True).stdout.strip()
+
+    def start_workers(self, count):
+        env = {k: v for k, v in os.environ.items() if k != "JUDKINS_ADMIN_TOKEN"}
+        for n in range(1, count + 1):
+            self.start([f"{BUILD}/worker/judkins-worker", "run", "--coordinator", self.grpc,
+                        "--token-file", f"{self.dir}/worker.token", "--concurrency", "1",
+                        "--cache", f"{self.dir}/worker-{n}", "--books", BOOKS, "--name", f"worker-{n}",
+                        "--metrics-listen=", "--speed-engine", f"{BUILD}/engine/judkins-engine"],
+                       f"worker-{n}", env)
+
+    def stop(self):
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def post(url, fields, cookie=None):
+    """A form POST without a browser; the HTTP status it gets."""
+    request = urllib.request.Request(url, data=urllib.parse.urlencode(fields).encode(), method="POST")
+    if cookie:
+        request.add_header("Cookie", cookie)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class DashboardTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        cls.cluster = Cluster()
+        try:
+            engine = cls.cluster.judkins("engine", "upload", f"{BUILD}/engine/judkins-engine")
+            # The same engine on both sides: the SPRT runs on while the pages are checked.
+            cls.test_id = cls.cluster.judkins("test", "create", "--dev", f"sha={engine}", "name=dev-quiescence",
+                                              "--base", f"sha={engine}", "name=base", "--nodes", "300",
+                                              "--sprt", "elo0=0", "elo1=5")
+            cls.cluster.start_workers(2)
+            options = webdriver.ChromeOptions()
+            for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"):
+                options.add_argument(argument)
+            options.binary_location = "/usr/bin/chromium"
+            options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+            cls.browser = webdriver.Chrome(service=ChromeService("/usr/bin/chromedriver"), options=options)
+        except BaseException:
+            cls.cluster.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.cluster.stop()
+
+    def wait(self, condition, what):
+        try:
+            return WebDriverWait(self.browser, WAIT_SECONDS, poll_frequency=0.2).until(lambda _: condition())
+        except Exception:
+            self.fail(f"timed out waiting for {what}")
+
+    def open(self, path):
+        self.browser.get(self.cluster.url + path)
+
+    def assertNoConsoleErrors(self, page):
+        errors = [entry for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]
+        self.assertEqual(errors, [], f"console errors on {page}")
+
+    def games_shown(self):
+        return int(self.browser.find_element(By.ID, "games").text)
+
+    def test_1_the_list_shows_the_test(self):
+        self.open("/")
+        link = self.wait(lambda: self.browser.find_elements(By.LINK_TEXT, f"#{self.test_id}"), "the test's row")
+        self.assertTrue(link)
+        self.assertIn("dev-quiescence vs base", self.browser.find_element(By.TAG_NAME, "main").text)
+        self.wait(lambda: self.browser.find_element(By.ID, "card-workers").text == "2", "two workers counted")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/index.png")
+        self.assertNoConsoleErrors("/")
+
+    def test_2_the_test_page_shows_bar_charts_and_workers(self):
+        self.open(f"/tests/{self.test_id}")
+        self.wait(lambda: self.browser.find_elements(By.ID, "games") and self.games_shown() > 0, "counted games")
+        self.assertTrue(self.browser.find_elements(By.CSS_SELECTOR, "#llr .llr .fill"))
+        # Both charts drawn: polylines with points, once two reports are in.
+        self.wait(lambda: all(len(line.get_attribute("points").split()) >= 2
+                              for line in self.browser.find_elements(By.CSS_SELECTOR, "svg.chart polyline"))
+                  and len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart polyline")) == 2, "two charts drawn")
+        rows = lambda: self.browser.find_elements(By.CSS_SELECTOR, "#workers tbody tr")
+        self.wait(lambda: any("worker-" in row.text for row in rows()), "the per-worker table")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/test.png")
+        self.assertNoConsoleErrors("the test page")
+
+    def test_3_a_report_changes_the_open_page_without_a_reload(self):
+        self.open(f"/tests/{self.test_id}")
+        self.wait(lambda: self.browser.find_elements(By.ID, "games"), "the test page")
+        self.browser.execute_script("window.notReloaded = true")
+        before = self.games_shown()
+        self.wait(lambda: self.games_shown() > before, "more games on the open page")
+        self.assertTrue(self.browser.execute_script("return window.notReloaded === true"))
+
+    def test_4_the_calculator_agrees_with_the_sprt_command(self):
+        self.open("/sprt")
+        shown = self.wait(lambda: self.browser.find_elements(By.ID, "llr-value"), "the calculator's LLR")[0].text
+        command = subprocess.run([f"{BUILD}/worker/judkins-worker", "sprt", "--pentanomial", "10,20,40,25,12",
+                                  "--elo0", "0", "--elo1", "5", "--json"], check=True, capture_output=True, text=True)
+        self.assertEqual(shown, f"{json.loads(command.stdout)['llr']:.3f}")
+        self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "#sprt-curves svg.chart polyline")), 2)
+        self.browser.save_screenshot(f"{SCREENSHOTS}/sprt.png")
+        self.open("/workers")
+        self.wait(lambda: "worker-2" in self.browser.find_element(By.TAG_NAME, "main").text, "the workers")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/workers.png")
+        self.assertNoConsoleErrors("/sprt and /workers")
+
+    def test_5_phone_width_and_dark_theme(self):
+        self.browser.set_window_size(390, 844)
+        try:
+            self.open("/")
+            self.wait(lambda: self.browser.find_elements(By.LINK_TEXT, f"#{self.test_id}"), "the list")
+            self.assertLessEqual(self.browser.execute_script("return document.body.scrollWidth"),
+                                 self.browser.execute_script("return window.innerWidth") + 1)
+            self.browser.save_screenshot(f"{SCREENSHOTS}/index-phone.png")
+        finally:
+            self.browser.set_window_size(1280, 1000)
+        self.open(f"/tests/{self.test_id}")
+        self.browser.find_element(By.ID, "theme").click()
+        theme = self.browser.execute_script("return document.documentElement.dataset.theme")
+        if theme != "dark":
+            self.browser.find_element(By.ID, "theme").click()
+        self.assertEqual(self.browser.execute_script("return document.documentElement.dataset.theme"), "dark")
+        self.wait(lambda: self.browser.find_elements(By.ID, "games"), "the test page")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/test-dark.png")
+
+    def test_6_stop_needs_a_login_and_the_csrf_token(self):
+        stop = f"{self.cluster.url}/tests/{self.test_id}/stop"
+        self.assertEqual(post(stop, {"csrf": "x"}), 401)
+        # A wrong token is refused on the login page.
+        self.open(f"/login?next=/tests/{self.test_id}")
+        self.browser.find_element(By.NAME, "token").send_keys("not-the-token")
+        self.browser.find_element(By.CSS_SELECTOR, "#login-form button").click()
+        self.wait(lambda: self.browser.find_elements(By.ID, "login-error"), "the refusal")
+        self.browser.find_element(By.NAME, "token").send_keys(self.cluster.admin_token)
+        self.browser.find_element(By.CSS_SELECTOR, "#login-form button").click()
+        self.wait(lambda: re.search(rf"/tests/{self.test_id}$", self.browser.current_url), "the test page again")
+        session = self.browser.get_cookie("judkins_session")
+        self.assertTrue(session and session["httpOnly"] and session["sameSite"] == "Strict")
+        cookie = f"judkins_session={session['value']}"
+        self.assertEqual(post(stop, {}, cookie), 403)
+        self.assertEqual(post(stop, {"csrf": "wrong"}, cookie), 403)
+        self.assertNotIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
+        button = self.wait(lambda: [b for b in self.browser.find_elements(By.TAG_NAME, "button")
+                                    if b.text == "Stop the test"], "the stop button")
+        button[0].click()
+        self.wait(lambda: self.browser.find_elements(By.ID, "state")
+                  and self.browser.find_element(By.ID, "state").text == "stopped", "the test stopped")
+        self.assertIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
+        self.assertNoConsoleErrors("the login and stop")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
