@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 
@@ -110,24 +111,21 @@ HttpAnswer ReadApi::Tests(const QueryParameters& query) {
   absl::StatusOr<int> page = IntParameter(query, "page", 1, 1'000'000, 1);
   if (!page.ok()) return ErrorAnswer(page.status());
 
-  absl::StatusOr<std::vector<v1::Test>> tests = store_.ListTests(/*include_finished=*/true);
-  if (!tests.ok()) return ErrorAnswer(tests.status());
-  std::vector<const v1::Test*> matching;
-  for (const v1::Test& test : *tests) {
-    if (states && std::find(states->begin(), states->end(), test.state()) == states->end()) continue;
-    if (kind && KindOf(test.spec()) != *kind) continue;
-    if (!search.empty() && !absl::StrContains(absl::AsciiStrToLower(test.spec().dev().name()), search) &&
-        !absl::StrContains(absl::AsciiStrToLower(test.spec().base().name()), search))
-      continue;
-    matching.push_back(&test);
-  }
-  std::sort(matching.begin(), matching.end(), [](const v1::Test* a, const v1::Test* b) { return a->id() > b->id(); });
+  std::function<bool(const v1::TestSpec&)> matches;
+  if (kind || !search.empty())
+    matches = [&](const v1::TestSpec& spec) {
+      return (!kind || KindOf(spec) == *kind) &&
+             (search.empty() || absl::StrContains(absl::AsciiStrToLower(spec.dev().name()), search) ||
+              absl::StrContains(absl::AsciiStrToLower(spec.base().name()), search));
+    };
+  absl::StatusOr<Store::TestPageRows> rows = store_.ListTestsPage(
+      states.value_or(std::vector<v1::TestState>{}), matches, size_t(*page - 1) * *per_page, size_t(*per_page));
+  if (!rows.ok()) return ErrorAnswer(rows.status());
   v1::TestPage answer;
-  answer.set_total(matching.size());
+  answer.set_total(rows->total);
   answer.set_page(uint32_t(*page));
-  answer.set_pages(uint32_t(std::max<size_t>(1, (matching.size() + *per_page - 1) / *per_page)));
-  for (size_t i = size_t(*page - 1) * *per_page; i < matching.size() && i < size_t(*page) * *per_page; ++i)
-    *answer.add_tests() = *matching[i];
+  answer.set_pages(uint32_t(std::max<uint64_t>(1, (rows->total + *per_page - 1) / *per_page)));
+  for (v1::Test& test : rows->tests) *answer.add_tests() = std::move(test);
   return JsonAnswer(answer);
 }
 

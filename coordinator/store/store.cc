@@ -1,6 +1,8 @@
 // The store's tests, tunes, workers, records and artifacts; leases are in
 // leases.cc, reports in report_recording.cc, the committer in group_commit.cc.
 #include "coordinator/store/store.h"
+
+#include <algorithm>
 #include "coordinator/store/batch_state.h"
 
 #include "absl/status/status.h"
@@ -146,6 +148,41 @@ absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, 
   });
   if (!written.ok()) return written;
   return GetTest(test_id);
+}
+
+absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,
+                                                         const std::function<bool(const v1::TestSpec&)>& matches,
+                                                         size_t offset, size_t limit) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  // The spec is read (and parsed) only when a filter needs it.
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+      matches ? "SELECT id, state, spec FROM tests ORDER BY id DESC" : "SELECT id, state FROM tests ORDER BY id DESC");
+  if (!select.ok()) return select.status();
+  TestPageRows page;
+  std::vector<uint64_t> ids;
+  v1::TestSpec spec;
+  while (true) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    if (!states.empty() && std::find(states.begin(), states.end(), v1::TestState(select->Int(1))) == states.end())
+      continue;
+    if (matches) {
+      if (!spec.ParseFromString(select->Text(2)))
+        return absl::DataLossError(absl::StrCat("test ", select->Int(0), ": stored spec does not parse"));
+      if (!matches(spec)) continue;
+    }
+    if (page.total >= offset && ids.size() < limit) ids.push_back(uint64_t(select->Int(0)));
+    ++page.total;
+  }
+  for (uint64_t id : ids) {
+    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
+    if (!test.ok()) return test.status();
+    page.tests.push_back(*std::move(test));
+  }
+  return page;
 }
 
 absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {

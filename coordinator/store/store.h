@@ -9,6 +9,7 @@
 #define JUDKINS_COORDINATOR_STORE_STORE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -44,6 +45,16 @@ class Store {
   absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now);
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
+  // One page of the tests in `states` (all when empty) that `matches` (by
+  // spec; null: all), newest first, and how many match in all. Only the
+  // page's tests are loaded whole, so a page costs the same in any history.
+  struct TestPageRows {
+    uint64_t total = 0;
+    std::vector<v1::Test> tests;
+  };
+  absl::StatusOr<TestPageRows> ListTestsPage(const std::vector<v1::TestState>& states,
+                                             const std::function<bool(const v1::TestSpec&)>& matches, size_t offset,
+                                             size_t limit);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
   // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
   absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now);
