@@ -12,7 +12,9 @@
 #include <string>
 #include <thread>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
+#include "coordinator/http/answer_cache.h"
 #include "coordinator/http/read_api.h"
 #include "coordinator/http/web_sessions.h"
 #include "coordinator/service/change_feed.h"
@@ -20,7 +22,9 @@
 
 namespace httplib {
 class Server;
-}
+struct Request;
+struct Response;
+}  // namespace httplib
 
 namespace judkins {
 
@@ -59,6 +63,8 @@ class HttpServer {
   HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes);
 
  private:
+  // Sends the read API's answer, from the cache while nothing changed.
+  void SendCached(const httplib::Request& request, httplib::Response& response, absl::FunctionRef<HttpAnswer()> answer);
   void RouteApi();
   void RoutePages();
   void RouteActions();
@@ -68,6 +74,7 @@ class HttpServer {
   Store& store_;
   ChangeFeed& changes_;
   ReadApi api_;
+  AnswerCache answers_;
   std::unique_ptr<httplib::Server> server_;
   std::atomic<bool> stopping_ = false;
   std::thread thread_;

@@ -1,0 +1,54 @@
+// Answers of the read API kept while nothing changed: a page open in many
+// browsers, or a script polling a test, costs one store read per change
+// rather than one per request. An answer is reused while the change feed's
+// version is the one it was made at, and for at most kMaxAnswerAge (some
+// changes, such as a heartbeat, do not move the feed).
+#ifndef JUDKINS_COORDINATOR_HTTP_ANSWER_CACHE_H_
+#define JUDKINS_COORDINATOR_HTTP_ANSWER_CACHE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "coordinator/http/http_answer.h"
+
+namespace judkins {
+
+inline constexpr absl::Duration kMaxAnswerAge = absl::Seconds(1);
+inline constexpr size_t kMaxCachedAnswers = 4096;  // then the cache starts over
+
+class AnswerCache {
+ public:
+  // The answer to `request` (path and query) made at `version`, if still fresh.
+  std::optional<HttpAnswer> Find(const std::string& request, uint64_t version, absl::Time now) {
+    absl::MutexLock lock(&mutex_);
+    auto it = answers_.find(request);
+    if (it == answers_.end() || it->second.version != version || now - it->second.made > kMaxAnswerAge)
+      return std::nullopt;
+    return it->second.answer;
+  }
+  // Keeps a successful answer; errors are never kept.
+  void Put(const std::string& request, uint64_t version, absl::Time now, const HttpAnswer& answer) {
+    if (answer.status != 200) return;
+    absl::MutexLock lock(&mutex_);
+    if (answers_.size() >= kMaxCachedAnswers) answers_.clear();
+    answers_[request] = {version, now, answer};
+  }
+
+ private:
+  struct Entry {
+    uint64_t version;
+    absl::Time made;
+    HttpAnswer answer;
+  };
+  absl::Mutex mutex_;
+  absl::flat_hash_map<std::string, Entry> answers_ ABSL_GUARDED_BY(mutex_);
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_HTTP_ANSWER_CACHE_H_
