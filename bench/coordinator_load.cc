@@ -21,6 +21,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "bench/simulated_workers.h"
 #include "cli/admin_client.h"
 #include "cli/test_spec_options.h"
 #include "common/channel.h"
@@ -29,124 +30,6 @@
 
 namespace judkins {
 namespace {
-
-constexpr char kWorkerToken[] = "load-worker-token-00000001";
-constexpr char kAdminToken[] = "load-admin-token-000000001";
-
-std::unique_ptr<grpc::ClientContext> As(const char* token) { return BearerContext(token, absl::Seconds(30)); }
-
-// What a simulated worker reports: every game of the batch a draw.
-v1::BatchReport AllDraws(const v1::Batch& batch, uint64_t worker) {
-  v1::BatchReport report;
-  report.set_worker_id(worker);
-  report.set_batch_id(batch.id());
-  for (const v1::PairAssignment& pair : batch.pairs())
-    for (uint32_t game = 0; game < 2; ++game) {
-      v1::GameOutcome& outcome = *report.add_games();
-      outcome.set_pair_index(pair.pair_index());
-      outcome.set_game_in_pair(game);
-      outcome.set_result(v1::GAME_RESULT_DRAW);
-      outcome.set_termination(v1::TERMINATION_REPETITION);
-    }
-  return report;
-}
-
-struct Tally {
-  absl::Mutex mutex;
-  std::vector<double> latencies ABSL_GUARDED_BY(mutex);  // seconds, of every acknowledged report
-};
-
-// One simulated worker: RequestWork, then ReportBatch of that batch, again
-// and again until `running` clears; every step is a callback.
-class SimulatedWorker {
- public:
-  SimulatedWorker(v1::WorkerService::Stub& stub, const v1::RegisterResponse& registered,
-                  const std::atomic<bool>& running, Tally& tally)
-      : stub_(stub), secret_(registered.worker_secret()), running_(running), tally_(tally) {
-    request_.set_worker_id(registered.worker_id());
-  }
-  void Start() { RequestWork(); }
-  bool Done() const { return done_; }
-
- private:
-  void RequestWork() {
-    if (!running_) {
-      done_ = true;
-      return;
-    }
-    context_ = AsWorker();
-    work_.Clear();
-    stub_.async()->RequestWork(context_.get(), &request_, &work_, [this](grpc::Status status) {
-      if (!status.ok() || !work_.has_batch()) return RequestWork();
-      report_ = AllDraws(work_.batch(), request_.worker_id());
-      Report();
-    });
-  }
-  void Report() {
-    context_ = AsWorker();
-    const absl::Time sent = absl::Now();
-    stub_.async()->ReportBatch(context_.get(), &report_, &ack_, [this, sent](grpc::Status status) {
-      if (status.ok() && running_) {
-        const double seconds = absl::ToDoubleSeconds(absl::Now() - sent);
-        absl::MutexLock lock(&tally_.mutex);
-        tally_.latencies.push_back(seconds);
-      }
-      RequestWork();
-    });
-  }
-  std::unique_ptr<grpc::ClientContext> AsWorker() const {
-    auto context = As(kWorkerToken);
-    context->AddMetadata(contract::kWorkerSecretMetadata, secret_);
-    return context;
-  }
-
-  v1::WorkerService::Stub& stub_;
-  const std::string secret_;
-  const std::atomic<bool>& running_;
-  Tally& tally_;
-  std::unique_ptr<grpc::ClientContext> context_;
-  v1::WorkRequest request_;
-  v1::WorkResponse work_;
-  v1::BatchReport report_;
-  v1::ReportAck ack_;
-  std::atomic<bool> done_{false};
-};
-
-struct Figures {
-  double reports_per_second, p50, p99;
-};
-
-// Drives `workers` simulated workers against target for `duration`; the peer
-// numbers them 1..workers and ignores their secrets.
-Figures Drive(const std::string& target, int workers, absl::Duration duration,
-              const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker) {
-  // A few connections, as a few hosts of workers would have.
-  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
-  for (int c = 0; c < 8; ++c) {
-    grpc::ChannelArguments arguments;
-    arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-    arguments.SetInt("judkins.bench.connection", c);  // distinct arguments: distinct connections
-    stubs.push_back(
-        v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
-  }
-  std::atomic<bool> running{true};
-  Tally tally;
-  std::vector<std::unique_ptr<SimulatedWorker>> simulated;
-  for (int w = 0; w < workers; ++w) {
-    v1::WorkerService::Stub& stub = *stubs[w % stubs.size()];
-    simulated.push_back(std::make_unique<SimulatedWorker>(stub, register_worker(stub), running, tally));
-  }
-  for (auto& worker : simulated) worker->Start();
-  absl::SleepFor(duration);
-  running = false;
-  for (auto& worker : simulated)
-    while (!worker->Done()) absl::SleepFor(absl::Milliseconds(1));
-  absl::MutexLock lock(&tally.mutex);
-  std::vector<double>& latencies = tally.latencies;
-  std::sort(latencies.begin(), latencies.end());
-  auto percentile = [&](double p) { return latencies.empty() ? 0.0 : latencies[size_t(p * (latencies.size() - 1))]; };
-  return {double(latencies.size()) / absl::ToDoubleSeconds(duration), 1e3 * percentile(0.5), 1e3 * percentile(0.99)};
-}
 
 // The peer: the same service with handlers that do nothing but answer.
 class EmptyWorkerService final : public v1::WorkerService::Service {
@@ -189,15 +72,7 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
     std::fprintf(stderr, "cannot create the test: %s\n", std::string(test.status().message()).c_str());
     std::exit(1);
   }
-  const Figures figures = Drive(target, workers, duration, [](v1::WorkerService::Stub& stub) {
-    v1::RegisterRequest registration;
-    registration.mutable_capabilities()->set_name("sim");
-    registration.mutable_capabilities()->set_concurrency(1);
-    registration.mutable_capabilities()->set_speed(1e6);
-    v1::RegisterResponse registered;
-    if (!stub.Register(As(kWorkerToken).get(), registration, &registered).ok()) std::exit(1);
-    return registered;
-  });
+  const Figures figures = Drive(target, workers, duration, RegisterSimulated);
   server->Shutdown();
   return figures;
 }

@@ -1,0 +1,167 @@
+// The coordinator's web face with a big history: the store holds N tests
+// (all but the last few finished) and M workers. Prints, for each page, the
+// time to answer what the page asks for (its HTML shell and its API calls),
+// p50 and p99 over many requests, against the same server answering a
+// constant file (the floor HTTP itself sets); then the API's throughput on
+// /api/v1/tests/{id} from several connections while simulated workers report,
+// and how much their report rate falls under that load, measured in the same
+// run.
+//
+//   build/bench/http_load [tests=10000] [workers=1000] [seconds=10] [connections=8]
+#include <httplib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "bench/simulated_workers.h"
+#include "coordinator/server/coordinator_server.h"
+
+namespace judkins {
+namespace {
+
+constexpr int kActiveTests = 20;  // the rest of the history is finished
+constexpr int kSamplesPerPath = 200;
+constexpr int kSimulatedWorkers = 100;  // reporting while the API is read
+
+void Check(const absl::Status& status, const char* what) {
+  if (status.ok()) return;
+  std::fprintf(stderr, "%s: %s\n", what, std::string(status.message()).c_str());
+  std::exit(1);
+}
+
+// Step 1. A history: tests (named for searching) and registered workers.
+void Seed(const std::string& dir, int tests, int workers) {
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(dir + "/coordinator.db");
+  Check(store.status(), "open the store");
+  for (int i = 0; i < tests; ++i) {
+    v1::TestSpec spec;
+    spec.mutable_dev()->set_name(absl::StrCat("dev-", i));
+    spec.mutable_dev()->set_artifact_sha256(std::string(64, 'a'));
+    spec.mutable_base()->set_name("base");
+    spec.mutable_base()->set_artifact_sha256(std::string(64, 'b'));
+    spec.mutable_time_control()->set_fischer("10+0.1");
+    spec.set_book("default");
+    spec.set_book_size(500);
+    spec.set_fixed_pairs(1'000'000);
+    absl::StatusOr<v1::Test> test = (*store)->CreateTest(spec, absl::Now());
+    Check(test.status(), "create a test");
+    if (i < tests - kActiveTests) Check((*store)->StopTest(test->id(), absl::Now()).status(), "stop a test");
+  }
+  for (int i = 0; i < workers; ++i) {
+    v1::WorkerCapabilities capabilities;
+    capabilities.set_name(absl::StrCat("host-", i));
+    capabilities.set_cores(8);
+    capabilities.set_concurrency(7);
+    capabilities.set_speed(1e6);
+    Check((*store)->RegisterWorker(capabilities, "", absl::Now()).status(), "register a worker");
+  }
+}
+
+struct Latency {
+  double p50_ms, p99_ms;
+};
+
+// Step 2. One page's requests, in order, timed together.
+Latency TimePage(int port, const std::vector<std::string>& paths) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_keep_alive(true);
+  client.set_tcp_nodelay(true);
+  std::vector<double> samples;
+  for (int i = 0; i < kSamplesPerPath; ++i) {
+    const absl::Time start = absl::Now();
+    for (const std::string& path : paths) {
+      httplib::Result result = client.Get(path);
+      if (!result || result->status != 200) {
+        std::fprintf(stderr, "GET %s failed\n", path.c_str());
+        std::exit(1);
+      }
+    }
+    samples.push_back(absl::ToDoubleMilliseconds(absl::Now() - start));
+  }
+  std::sort(samples.begin(), samples.end());
+  return {samples[samples.size() / 2], samples[size_t(0.99 * (samples.size() - 1))]};
+}
+
+// Step 3. GETs of one path from several keep-alive connections until stopped.
+double RequestsPerSecond(int port, const std::string& path, int connections, absl::Duration duration) {
+  std::atomic<bool> running{true};
+  std::atomic<uint64_t> answered{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < connections; ++c)
+    clients.emplace_back([&] {
+      httplib::Client client("127.0.0.1", port);
+      client.set_keep_alive(true);
+      client.set_tcp_nodelay(true);
+      while (running)
+        if (httplib::Result result = client.Get(path); result && result->status == 200) ++answered;
+    });
+  absl::SleepFor(duration);
+  running = false;
+  for (std::thread& client : clients) client.join();
+  return double(answered) / absl::ToDoubleSeconds(duration);
+}
+
+int Main(int tests, int workers, absl::Duration duration, int connections) {
+  const std::string dir = std::filesystem::temp_directory_path().string() + "/judkins_http_load";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const absl::Time seeding = absl::Now();
+  Seed(dir, tests, workers);
+  std::printf("seeded %d tests and %d workers in %.1f s\n", tests, workers,
+              absl::ToDoubleSeconds(absl::Now() - seeding));
+
+  CoordinatorOptions options;
+  options.listen = "127.0.0.1:0";
+  options.http_listen = "127.0.0.1:0";
+  options.data_dir = dir;
+  options.tokens = {kWorkerToken, kAdminToken};
+  options.scheduler.target_batch_time = absl::Seconds(1);
+  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+  Check(server.status(), "start the coordinator");
+  const int port = (*server)->http_port();
+  const std::string newest = std::to_string(tests);
+
+  const Latency floor = TimePage(port, {"/static/icon.svg"});
+  const Latency index = TimePage(port, {"/", "/api/v1/tests?per_page=50", "/api/v1/workers"});
+  const Latency search = TimePage(port, {"/api/v1/tests?per_page=50&q=dev-99&state=finished"});
+  const Latency test_page =
+      TimePage(port, {"/tests/" + newest, "/api/v1/tests/" + newest, "/api/v1/tests/" + newest + "/history"});
+  std::printf("constant file (floor)   p50 %6.2f ms  p99 %6.2f ms\n", floor.p50_ms, floor.p99_ms);
+  std::printf("/ (shell, tests, workers) p50 %6.2f ms  p99 %6.2f ms  (%.1fx the floor)\n", index.p50_ms, index.p99_ms,
+              index.p50_ms / floor.p50_ms);
+  std::printf("  search + state filter p50 %6.2f ms  p99 %6.2f ms\n", search.p50_ms, search.p99_ms);
+  std::printf("/tests/{id} (shell, test, history) p50 %6.2f ms  p99 %6.2f ms  (%.1fx the floor)\n", test_page.p50_ms,
+              test_page.p99_ms, test_page.p50_ms / floor.p50_ms);
+
+  const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
+  const Figures quiet = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
+  double api_rate = 0;
+  std::thread readers([&] { api_rate = RequestsPerSecond(port, "/api/v1/tests/" + newest, connections, duration); });
+  const Figures loaded = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
+  readers.join();
+  std::printf("/api/v1/tests/{id}: %.0f requests/s from %d connections while %d workers report\n", api_rate,
+              connections, kSimulatedWorkers);
+  std::printf("reports: %.0f/s alone (p99 %.2f ms), %.0f/s under the API load (p99 %.2f ms): %.1f%% fewer\n",
+              quiet.reports_per_second, quiet.p99, loaded.reports_per_second, loaded.p99,
+              100 * (1 - loaded.reports_per_second / quiet.reports_per_second));
+  (*server)->Shutdown();
+  std::filesystem::remove_all(dir);
+  return 0;
+}
+
+}  // namespace
+}  // namespace judkins
+
+int main(int argc, char** argv) {
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);  // as judkins-coordinator runs
+  return judkins::Main(argc > 1 ? std::atoi(argv[1]) : 10'000, argc > 2 ? std::atoi(argv[2]) : 1'000,
+                       absl::Seconds(argc > 3 ? std::atoi(argv[3]) : 10), argc > 4 ? std::atoi(argv[4]) : 8);
+}
