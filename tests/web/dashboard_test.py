@@ -29,6 +29,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -134,7 +135,10 @@ class DashboardTest(unittest.TestCase):
 
     def wait(self, condition, what):
         try:
-            return WebDriverWait(self.browser, WAIT_SECONDS, poll_frequency=0.2).until(lambda _: condition())
+            # The pages redraw when an event arrives: an element found a moment
+            # ago may be gone; the condition is then simply tried again.
+            return WebDriverWait(self.browser, WAIT_SECONDS, poll_frequency=0.2,
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda _: condition())
         except Exception:
             self.fail(f"timed out waiting for {what}")
 
@@ -146,7 +150,9 @@ class DashboardTest(unittest.TestCase):
         self.assertEqual(errors, [], f"console errors on {page}")
 
     def games_shown(self):
-        return int(self.browser.find_element(By.ID, "games").text)
+        """The games the open test page shows (-1 before it is drawn), read in one step."""
+        return int(self.browser.execute_script(
+            'const games = document.getElementById("games"); return games ? games.textContent : "-1"'))
 
     def test_1_the_list_shows_the_test(self):
         self.open("/")
@@ -159,7 +165,7 @@ class DashboardTest(unittest.TestCase):
 
     def test_2_the_test_page_shows_bar_charts_and_workers(self):
         self.open(f"/tests/{self.test_id}")
-        self.wait(lambda: self.browser.find_elements(By.ID, "games") and self.games_shown() > 0, "counted games")
+        self.wait(lambda: self.games_shown() > 0, "counted games")
         self.assertTrue(self.browser.find_elements(By.CSS_SELECTOR, "#llr .llr .fill"))
         # Both charts drawn: polylines with points, once two reports are in.
         self.wait(lambda: all(len(line.get_attribute("points").split()) >= 2
@@ -172,7 +178,7 @@ class DashboardTest(unittest.TestCase):
 
     def test_3_a_report_changes_the_open_page_without_a_reload(self):
         self.open(f"/tests/{self.test_id}")
-        self.wait(lambda: self.browser.find_elements(By.ID, "games"), "the test page")
+        self.wait(lambda: self.games_shown() >= 0, "the test page")
         self.browser.execute_script("window.notReloaded = true")
         before = self.games_shown()
         self.wait(lambda: self.games_shown() > before, "more games on the open page")
@@ -207,7 +213,7 @@ class DashboardTest(unittest.TestCase):
         if theme != "dark":
             self.browser.find_element(By.ID, "theme").click()
         self.assertEqual(self.browser.execute_script("return document.documentElement.dataset.theme"), "dark")
-        self.wait(lambda: self.browser.find_elements(By.ID, "games"), "the test page")
+        self.wait(lambda: self.games_shown() >= 0, "the test page")
         self.browser.save_screenshot(f"{SCREENSHOTS}/test-dark.png")
 
     def test_6_stop_needs_a_login_and_the_csrf_token(self):
@@ -227,9 +233,10 @@ class DashboardTest(unittest.TestCase):
         self.assertEqual(post(stop, {}, cookie), 403)
         self.assertEqual(post(stop, {"csrf": "wrong"}, cookie), 403)
         self.assertNotIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
-        button = self.wait(lambda: [b for b in self.browser.find_elements(By.TAG_NAME, "button")
-                                    if b.text == "Stop the test"], "the stop button")
-        button[0].click()
+        # Found and clicked in one step: the page may redraw between two.
+        self.wait(lambda: self.browser.execute_script(
+            'const stop = document.querySelector(\'form[action$="/stop"] button\');'
+            'if (stop) stop.click(); return stop !== null;'), "the stop button")
         self.wait(lambda: self.browser.find_elements(By.ID, "state")
                   and self.browser.find_element(By.ID, "state").text == "stopped", "the test stopped")
         self.assertIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
