@@ -1,5 +1,6 @@
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/history_rows.h"
 
 #include "absl/strings/str_cat.h"
 #include "proto/convert/results.h"
@@ -145,32 +146,19 @@ absl::Status AppendTestHistory(sqlite::Database& db, const TestRow& test) {
 
 absl::StatusOr<std::vector<v1::TestHistoryPoint>> LoadTestHistory(sqlite::Database& db, uint64_t test_id,
                                                                   size_t max_points) {
-  absl::StatusOr<sqlite::Statement> count = db.Cached("SELECT COUNT(*) FROM test_history WHERE test_id = ?");
-  if (!count.ok()) return count.status();
-  count->Bind(1, int64_t(test_id));
-  if (absl::StatusOr<bool> row = count->Step(); !row.ok()) return row.status();
-  const size_t total = size_t(count->Int(0));
-  if (absl::Status s = count->Reset(); !s.ok()) return s;
-  const size_t stride = max_points == 0 || total <= max_points ? 1 : (total + max_points - 1) / max_points;
-  absl::StatusOr<sqlite::Statement> select = db.Cached(
-      "SELECT games, llr, elo, elo_ci_lower, elo_ci_upper, at_unix FROM test_history WHERE test_id = ? "
-      "ORDER BY rowid");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id));
   std::vector<v1::TestHistoryPoint> points;
-  for (size_t i = 0;; ++i) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) break;
-    if (i % stride != 0 && i + 1 != total) continue;
-    v1::TestHistoryPoint& point = points.emplace_back();
-    point.set_games(uint64_t(select->Int(0)));
-    point.set_llr(select->Real(1));
-    point.set_elo(select->Real(2));
-    point.set_elo_ci_lower(select->Real(3));
-    point.set_elo_ci_upper(select->Real(4));
-    point.set_at_unix(select->Int(5));
-  }
+  absl::Status read = ForEachHistoryRow(db, "test_history", "games, llr, elo, elo_ci_lower, elo_ci_upper, at_unix",
+                                        test_id, max_points, [&](const sqlite::Statement& row) {
+                                          v1::TestHistoryPoint& point = points.emplace_back();
+                                          point.set_games(uint64_t(row.Int(0)));
+                                          point.set_llr(row.Real(1));
+                                          point.set_elo(row.Real(2));
+                                          point.set_elo_ci_lower(row.Real(3));
+                                          point.set_elo_ci_upper(row.Real(4));
+                                          point.set_at_unix(row.Int(5));
+                                          return absl::OkStatus();
+                                        });
+  if (!read.ok()) return read;
   return points;
 }
 

@@ -1,6 +1,7 @@
 #include "coordinator/store/tune_rows.h"
 
 #include "absl/strings/str_cat.h"
+#include "coordinator/store/history_rows.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
@@ -74,26 +75,14 @@ absl::StatusOr<StoredPerturbation> LoadPerturbation(sqlite::Database& db, uint64
 
 absl::StatusOr<std::vector<v1::TuneSnapshot>> LoadTuneHistory(sqlite::Database& db, uint64_t test_id,
                                                               size_t max_points) {
-  absl::StatusOr<sqlite::Statement> count = db.Cached("SELECT COUNT(*) FROM tune_history WHERE test_id = ?");
-  if (!count.ok()) return count.status();
-  count->Bind(1, int64_t(test_id));
-  if (absl::StatusOr<bool> row = count->Step(); !row.ok()) return row.status();
-  const size_t total = size_t(count->Int(0));
-  if (absl::Status s = count->Reset(); !s.ok()) return s;
-  const size_t stride = max_points == 0 || total <= max_points ? 1 : (total + max_points - 1) / max_points;
-  absl::StatusOr<sqlite::Statement> select =
-      db.Cached("SELECT theta FROM tune_history WHERE test_id = ? ORDER BY rowid");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id));
   std::vector<v1::TuneSnapshot> history;
-  for (size_t i = 0;; ++i) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) break;
-    if (i % stride != 0 && i + 1 != total) continue;
-    if (!history.emplace_back().ParseFromString(select->Text(0)))
-      return absl::DataLossError(absl::StrCat("tune ", test_id, ": unreadable history"));
-  }
+  absl::Status read =
+      ForEachHistoryRow(db, "tune_history", "theta", test_id, max_points, [&](const sqlite::Statement& row) {
+        if (!history.emplace_back().ParseFromString(row.Text(0)))
+          return absl::DataLossError(absl::StrCat("tune ", test_id, ": unreadable history"));
+        return absl::OkStatus();
+      });
+  if (!read.ok()) return read;
   return history;
 }
 
