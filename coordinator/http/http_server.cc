@@ -179,7 +179,6 @@ void HttpServer::RouteApi() {
       return Send(response, ErrorAnswer(test.status()));
     response.set_header("Cache-Control", "no-cache");
     struct StreamState {
-      uint64_t seen = 0;
       std::string last;
       absl::Time last_sent = absl::Now();
       bool ended = false;
@@ -211,7 +210,7 @@ void HttpServer::RouteApi() {
             if (!sink.write(out.data(), out.size())) return false;
             state->last_sent = absl::Now();
           }
-          if (!state->ended) state->seen = changes_.WaitPast(version, absl::Seconds(1));
+          if (!state->ended) changes_.WaitPast(version, absl::Seconds(1));
           return true;
         });
   });
