@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/admin_client.h"
 #include "cli/command_support.h"
+#include "cli/health_check.h"
 #include "cli/test_spec_options.h"
 #include "common/command_line.h"
 #include "proto/convert/json.h"
@@ -20,9 +21,12 @@ constexpr char kProgram[] = "judkins";
 // Records of a long test stream for a while.
 constexpr absl::Duration kRecordsTimeout = absl::Hours(1);
 
+// A health check answers within this, or the coordinator counts as down.
+constexpr absl::Duration kHealthTimeout = absl::Seconds(5);
+
 // The words of each command, bound to its options.
 struct Arguments {
-  std::string path, out_file, reason;
+  std::string path, out_file, reason, service;
   uint64_t test_id = 0, worker_id = 0;
   bool all = false, json = false;
 };
@@ -209,6 +213,9 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   records.add_option("--out", args.out_file, "write them to this file instead of stdout");
 
   app.add_subcommand("workers", "one line per connected worker");
+  CLI::App& health =
+      *app.add_subcommand("health", "exit 0 when the coordinator answers SERVING to grpc.health.v1 (no token needed)");
+  health.add_option("--service", args.service, "a service's full name (default: the server as a whole)");
   if (std::optional<int> exit = ParseCommandLine(app, words, out, err)) return *exit;
 
   // Step 2. What the coordinator is not needed to check.
@@ -219,6 +226,13 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   }
 
   // Step 3. The call.
+  if (health.parsed()) {
+    const ServerAddress& address = connection.address();
+    if (absl::Status status = CheckHealth(address.target, address.tls, args.service, kHealthTimeout); !status.ok())
+      return Fail(err, "judkins health", status.message());
+    out << "SERVING\n";
+    return kExitOk;
+  }
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address());
   if (!client.ok()) return Fail(err, kProgram, client.status().message());
   if (upload.parsed()) return UploadEngine(*client, args, out, err);

@@ -1,5 +1,6 @@
 #include "coordinator/server/coordinator_server.h"
 
+#include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
@@ -67,6 +68,10 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
   if (!credentials.ok()) return credentials.status();
 
   auto server = std::make_unique<CoordinatorServer>(Passkey(), options, *std::move(store), *std::move(artifacts));
+  // The standard health service (grpc.health.v1), gRPC's own: the server
+  // exists only once the store is open and migrated, so it starts SERVING;
+  // Shutdown turns it NOT_SERVING before anything else stops.
+  grpc::EnableDefaultHealthCheckService(true);
   grpc::ServerBuilder builder;
   builder.AddListeningPort(options.listen, *credentials, &server->port_);
   builder.RegisterService(&server->worker_service_);
@@ -80,6 +85,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0)
     return absl::UnavailableError(absl::StrCat("cannot listen on ", options.listen));
+  for (const char* service : {v1::WorkerService::service_full_name(), v1::AdminService::service_full_name()})
+    server->server_->GetHealthCheckService()->SetServingStatus(service, true);
   if (!options.metrics_listen.empty()) {
     try {
       server->exposer_ = std::make_unique<prometheus::Exposer>(options.metrics_listen);
@@ -153,7 +160,8 @@ void CoordinatorServer::Shutdown() {
   if (shut_down_) return;
   shut_down_ = true;
   if (!stopping_.HasBeenNotified()) stopping_.Notify();
-  if (http_) http_->Stop();  // its event streams first: they wait on the change feed
+  if (server_) server_->GetHealthCheckService()->Shutdown();  // NOT_SERVING from now on
+  if (http_) http_->Stop();                                   // its event streams first: they wait on the change feed
   if (server_) server_->Shutdown(absl::ToChronoTime(absl::Now() + absl::Seconds(5)));
   if (expiry_thread_.joinable()) expiry_thread_.join();
 }

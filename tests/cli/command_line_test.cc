@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "tests/support/run_command.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/cli/run_command.h"
+#include "worker/daemon/last_contact.h"
 
 namespace judkins {
 namespace {
@@ -50,6 +52,7 @@ const std::vector<Command>& AllCommands() {
                                                          {kWorker, {"match"}},
                                                          {kWorker, {"run"}},
                                                          {kWorker, {"sprt"}},
+                                                         {kWorker, {"health"}},
                                                          {kCoordinator, {}},
                                                          {kCli, {}},
                                                          {kCli, {"engine"}},
@@ -63,6 +66,7 @@ const std::vector<Command>& AllCommands() {
                                                          {kCli, {"test", "exclude"}},
                                                          {kCli, {"test", "records"}},
                                                          {kCli, {"workers"}},
+                                                         {kCli, {"health"}},
                                                          {kTune, {}},
                                                          {kTune, {"spsa"}},
                                                          {kTune, {"spsa", "create"}},
@@ -194,6 +198,25 @@ TEST_F(CommandLineTest, TheDaemonReadsItsConfigFileAndItsFlagsOverrideIt) {
 
   std::ofstream(config) << "concurency = 3\n";  // misspelt: refused, not ignored
   EXPECT_THAT(std::string(ParseRunCommand({"--config", config}).status().message()), HasSubstr("concurency"));
+}
+
+TEST_F(CommandLineTest, WorkerHealthTellsAWorkerInTouchFromOneCutOffOrNeverConnected) {
+  const std::string work_dir = scratch_.path() + "/worker";
+  std::filesystem::create_directories(work_dir);
+  testing::CommandResult result = Run(kWorker, {"health", "--work-dir", work_dir});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("no contact with the coordinator yet"));
+
+  LastContact(work_dir + "/" + LastContact::kFileName).Mark();
+  result = Run(kWorker, {"health", "--work-dir", work_dir});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("healthy"));
+
+  std::ofstream(work_dir + "/" + LastContact::kFileName) << absl::ToUnixSeconds(absl::Now()) - 1000 << "\n";
+  result = Run(kWorker, {"health", "--work-dir", work_dir, "--max-age", "60"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("no answer from the coordinator for 100"));
+  EXPECT_THAT(result.err, HasSubstr("more than 60 s"));
 }
 
 TEST_F(CommandLineTest, AnEmptyValueAfterAnEqualsSignIsTheEmptyValue) {

@@ -80,6 +80,11 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
   EXPECT_THAT(metrics, ::testing::HasSubstr("judkins_build_info{"));
   EXPECT_THAT(metrics, ::testing::HasSubstr("process_resident_memory_bytes"));
   EXPECT_EQ(testing::PromtoolComplaints(metrics, scratch.path()), "");
+  // Its last contact, as `judkins-worker health` reads it: just now.
+  absl::StatusOr<absl::Duration> contact_age =
+      LastContact::Age(daemon_options.work_dir + "/" + LastContact::kFileName, absl::Now());
+  ASSERT_TRUE(contact_age.ok()) << contact_age.status();
+  EXPECT_LT(*contact_age, absl::Seconds(5));
   daemon.Stop();
   running.join();
   EXPECT_TRUE(ended.ok()) << ended;

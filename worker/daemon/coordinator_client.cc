@@ -22,6 +22,14 @@ absl::StatusOr<std::unique_ptr<CoordinatorClient>> CoordinatorClient::Connect(co
   return std::make_unique<CoordinatorClient>(Passkey(), v1::WorkerService::NewStub(*channel), token);
 }
 
+absl::Status CoordinatorClient::Answered(const grpc::Status& status) {
+  const bool network_failed = status.error_code() == grpc::StatusCode::UNAVAILABLE ||
+                              status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED ||
+                              status.error_code() == grpc::StatusCode::CANCELLED;
+  if (contact_ != nullptr && !network_failed) contact_->Mark();
+  return FromGrpc(status);
+}
+
 std::unique_ptr<grpc::ClientContext> CoordinatorClient::Context(absl::Duration timeout) const {
   std::unique_ptr<grpc::ClientContext> context = BearerContext(token_, timeout);
   absl::MutexLock lock(&mutex_);
@@ -33,7 +41,7 @@ absl::StatusOr<v1::RegisterResponse> CoordinatorClient::Register(const v1::Worke
   v1::RegisterRequest request;
   *request.mutable_capabilities() = capabilities;
   v1::RegisterResponse response;
-  if (absl::Status s = FromGrpc(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
+  if (absl::Status s = Answered(stub_->Register(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
     return s;
   PresentSecret(response.worker_secret());
   return response;
@@ -48,21 +56,21 @@ absl::StatusOr<v1::WorkResponse> CoordinatorClient::RequestWork(uint64_t worker_
   v1::WorkRequest request;
   request.set_worker_id(worker_id);
   v1::WorkResponse response;
-  if (absl::Status s = FromGrpc(stub_->RequestWork(Context(absl::Seconds(30)).get(), request, &response)); !s.ok())
+  if (absl::Status s = Answered(stub_->RequestWork(Context(absl::Seconds(30)).get(), request, &response)); !s.ok())
     return s;
   return response;
 }
 
 absl::StatusOr<v1::HeartbeatResponse> CoordinatorClient::Heartbeat(const v1::HeartbeatRequest& request) {
   v1::HeartbeatResponse response;
-  if (absl::Status s = FromGrpc(stub_->Heartbeat(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
+  if (absl::Status s = Answered(stub_->Heartbeat(Context(absl::Seconds(10)).get(), request, &response)); !s.ok())
     return s;
   return response;
 }
 
 absl::StatusOr<v1::ReportAck> CoordinatorClient::ReportBatch(const v1::BatchReport& report) {
   v1::ReportAck ack;
-  if (absl::Status s = FromGrpc(stub_->ReportBatch(Context(absl::Seconds(30)).get(), report, &ack)); !s.ok()) return s;
+  if (absl::Status s = Answered(stub_->ReportBatch(Context(absl::Seconds(30)).get(), report, &ack)); !s.ok()) return s;
   return ack;
 }
 
@@ -79,7 +87,7 @@ absl::StatusOr<uint64_t> CoordinatorClient::FetchArtifact(const std::string& sha
     out.write(chunk.data().data(), std::streamsize(chunk.data().size()));
     size += chunk.data().size();
   }
-  if (absl::Status s = FromGrpc(reader->Finish()); !s.ok()) return s;
+  if (absl::Status s = Answered(reader->Finish()); !s.ok()) return s;
   out.close();
   if (!out) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
   return size;

@@ -11,6 +11,7 @@
 #include "absl/time/time.h"
 #include "common/channel.h"
 #include "judkins/v1/coordinator.grpc.pb.h"
+#include "worker/daemon/last_contact.h"
 
 namespace judkins {
 
@@ -25,6 +26,9 @@ class CoordinatorClient {
   absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::ReportAck> ReportBatch(const v1::BatchReport& report);
+  // Every answer from the coordinator (an error included, when it is the
+  // coordinator's and not the network's) is marked in `contact` from now on.
+  void RecordContactIn(LastContact& contact) { contact_ = &contact; }
   // Streams the artifact into path (overwritten); returns the bytes written.
   absl::StatusOr<uint64_t> FetchArtifact(const std::string& sha256, const std::string& path);
 
@@ -36,7 +40,10 @@ class CoordinatorClient {
 
  private:
   std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout) const;
+  // The call's status as an absl::Status, its answer marked in contact_.
+  absl::Status Answered(const grpc::Status& status);
   std::unique_ptr<v1::WorkerService::Stub> stub_;
+  LastContact* contact_ = nullptr;  // set before the heartbeat thread starts
   std::string token_;
   mutable absl::Mutex mutex_;  // the heartbeat thread calls alongside the main one
   std::string secret_ ABSL_GUARDED_BY(mutex_);

@@ -299,6 +299,8 @@ absl::Status WorkerDaemon::Run() {
     std::filesystem::create_directories(absl::StrCat(options_.work_dir, "/", sub), error);
     if (error) return absl::UnavailableError(absl::StrCat("cannot create ", options_.work_dir, "/", sub));
   }
+  last_contact_ = std::make_unique<LastContact>(options_.work_dir + "/" + LastContact::kFileName);
+  client_->RecordContactIn(*last_contact_);
   cache_ = std::make_unique<ArtifactCache>(options_.work_dir + "/cache", *client_);
   absl::StatusOr<Spool> spool = Spool::Open(options_.work_dir + "/spool");
   if (!spool.ok()) return spool.status();

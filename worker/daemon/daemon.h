@@ -14,6 +14,7 @@
 #include "absl/time/time.h"
 #include "worker/daemon/artifact_cache.h"
 #include "worker/daemon/coordinator_client.h"
+#include "worker/daemon/last_contact.h"
 #include "worker/daemon/spool.h"
 #include "worker/daemon/worker_identity.h"
 #include "worker/daemon/worker_metrics.h"
@@ -27,7 +28,7 @@ struct DaemonOptions {
   TlsClientFiles tls;  // empty: plain text
   std::string name;
   int concurrency = 1;
-  std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own)
+  std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own), last-contact
   std::string books_dir = "books";       // <book>.sfen files
   std::string metrics_listen;            // empty: no endpoint
   std::string speed_engine;              // judkins-engine to run "bench" with; empty: no speed figure
@@ -69,6 +70,7 @@ class WorkerDaemon {
   bool Sleep(absl::Duration duration);  // false when stopping
 
   DaemonOptions options_;
+  std::unique_ptr<LastContact> last_contact_;  // declared first: the client points to it
   std::unique_ptr<CoordinatorClient> client_;
   std::unique_ptr<ArtifactCache> cache_;
   std::unique_ptr<Spool> spool_;
