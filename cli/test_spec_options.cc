@@ -13,7 +13,7 @@ namespace {
 
 constexpr uint64_t kMaxPairs = 100'000'000;
 
-// --dev / --base: sha=SHA256 [name=N] [option.NAME=VALUE ...]
+// --dev / --base: sha=SHA256 [name=N] [bench=NODES] [option.NAME=VALUE ...]
 absl::Status EngineFromWords(absl::string_view option, const std::vector<std::string>& words, v1::EngineSpec& engine) {
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
   if (!pairs.ok()) return pairs.status();
@@ -22,12 +22,18 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
       engine.set_artifact_sha256(value);
     else if (key == "name")
       engine.set_name(value);
-    else if (absl::StartsWith(key, "option.") && key.size() > 7) {
+    else if (key == "bench") {
+      uint64_t signature = 0;
+      if (!absl::SimpleAtoi(value, &signature) || signature == 0)
+        return InvalidArgument(option,
+                               absl::StrCat("bench must be the positive node count `bench` prints, got '", value, "'"));
+      engine.set_bench_signature(signature);
+    } else if (absl::StartsWith(key, "option.") && key.size() > 7) {
       v1::EngineOption& engine_option = *engine.add_options();
       engine_option.set_name(key.substr(7));
       engine_option.set_value(value);
     } else {
-      return InvalidArgument(option, absl::StrCat("unknown key '", key, "' (sha, name, option.NAME)"));
+      return InvalidArgument(option, absl::StrCat("unknown key '", key, "' (sha, name, bench, option.NAME)"));
     }
   }
   if (engine.name().empty()) engine.set_name(std::string(absl::StripPrefix(option, "--")));
@@ -69,7 +75,9 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
 
 TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts) {
   if (parts == Parts::kWholeTest) {
-    AddKeyValueOption(command, "--dev", dev_, "the engine under test: sha=SHA256 [name=N] [option.NAME=VALUE ...]")
+    AddKeyValueOption(command, "--dev", dev_,
+                      "the engine under test: sha=SHA256 [name=N] [bench=NODES] [option.NAME=VALUE ...] "
+                      "(bench: its bench signature, checked by every worker)")
         ->required();
     AddKeyValueOption(command, "--base", base_, "the engine it is measured against (same keys)")->required();
     AddKeyValueOption(command, "--sprt", sprt_,
@@ -88,6 +96,11 @@ TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts)
                   absl::StrCat("share of the workers among equal priorities (0: the default, ",
                                contract::kDefaultThroughput, ")"))
       ->check(CLI::Range(uint32_t(0), contract::kMaxThroughput));
+  command
+      .add_option("--reference-speed", reference_speed_,
+                  "bench nodes/s at which the time control holds as written; each worker scales it by this over "
+                  "its own speed (0: not scaled)")
+      ->check(CLI::Range(0.0, contract::kMaxReferenceSpeed));
 }
 
 absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
@@ -134,6 +147,7 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
   }
   spec.set_priority(priority_);
   spec.set_throughput(throughput_);
+  spec.set_reference_speed(reference_speed_);
   return spec;
 }
 

@@ -39,6 +39,7 @@ class TestSpecOptions {
   uint64_t pairs_ = 0;  // with --sprt a cap, else the fixed number of pairs
   int32_t priority_ = 0;
   uint32_t throughput_ = 0;
+  double reference_speed_ = 0;
 };
 
 // `judkins test create WORDS...` parsed into a spec (for tests).

@@ -1,5 +1,6 @@
 #include "common/time_control.h"
 
+#include <cassert>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -96,6 +97,19 @@ absl::StatusOr<TimeControl> TimeControl::Parse(Kind kind, absl::string_view text
       return tc;
   }
   return absl::InvalidArgumentError("unknown kind of time control");
+}
+
+TimeControl TimeControl::ScaledBy(double factor) const {
+  assert(factor > 0);
+  auto scale = [factor](absl::Duration duration) {
+    return absl::Milliseconds(std::llround(absl::ToDoubleMilliseconds(duration) * factor));
+  };
+  TimeControl scaled = *this;
+  scaled.base = scale(base);
+  scaled.increment = scale(increment);
+  scaled.byoyomi = scale(byoyomi);
+  scaled.movetime = scale(movetime);
+  return scaled;
 }
 
 std::string TimeControl::Text() const {

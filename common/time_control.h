@@ -47,6 +47,9 @@ struct TimeControl {
   static absl::StatusOr<TimeControl> Depth(absl::string_view plies) { return Parse(Kind::kDepth, plies); }
 
   bool timed() const { return kind == Kind::kFischer || kind == Kind::kByoyomi || kind == Kind::kMovetime; }
+  // Every duration times `factor` (> 0), rounded to the millisecond; a node
+  // or depth limit unchanged. How a slower machine gets more time.
+  TimeControl ScaledBy(double factor) const;
   // The text Parse reads back ("10+0.1", "30+1", "0.5", "1000", "12").
   std::string Text() const;
   // The label of records and listings: "10+0.1", "0 byoyomi 1",

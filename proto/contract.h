@@ -38,6 +38,15 @@ inline constexpr int kMaxPriority = 1000;
 inline constexpr uint32_t kDefaultThroughput = 100;
 inline constexpr uint32_t kMaxThroughput = 10000;
 
+// A test's reference speed, in bench nodes per second: far above any machine.
+inline constexpr double kMaxReferenceSpeed = 1e12;
+// How far a worker's speed may scale a time control either way: a worker
+// more than this much slower or faster than the reference plays at this
+// bound, not at a time control that makes its games meaningless or endless.
+inline constexpr double kMaxTimeControlScale = 10;
+// A refusal's reason, as a worker reports it.
+inline constexpr size_t kMaxRefusalBytes = 1000;
+
 }  // namespace judkins::contract
 
 #endif  // JUDKINS_PROTO_CONTRACT_H_

@@ -80,6 +80,9 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
     return InvalidArgument("spec.throughput", absl::StrCat("0 (default ", contract::kDefaultThroughput, ") to ",
                                                            contract::kMaxThroughput));
   if (spec.max_pairs() > 1'000'000'000) return InvalidArgument("spec.max_pairs", "at most 1e9");
+  if (!(std::isfinite(spec.reference_speed()) && spec.reference_speed() >= 0 &&
+        spec.reference_speed() <= contract::kMaxReferenceSpeed))
+    return InvalidArgument("spec.reference_speed", "0 (not scaled) to 1e12 bench nodes per second");
   return absl::OkStatus();
 }
 
@@ -95,6 +98,10 @@ absl::Status ValidateReport(const v1::BatchReport& report) {
                            absl::StrCat(report.records().size(), " bytes for ", report.games_size(), " games; at most ",
                                         contract::kMaxRecordBytesPerGame, " bytes a game"));
   if (report.records().find('\0') != std::string::npos) return InvalidArgument("records", "text, without NUL bytes");
+  if (report.refused_because().size() > contract::kMaxRefusalBytes)
+    return InvalidArgument("refused_because", absl::StrCat("at most ", contract::kMaxRefusalBytes, " bytes"));
+  if (!report.refused_because().empty() && report.games_size() > 0)
+    return InvalidArgument("refused_because", "a refused batch has no games");
   return absl::OkStatus();
 }
 

@@ -117,6 +117,18 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
         return s;
   }
 
+  // A worker that refused the batch (its copy of an engine is not the test's
+  // build) takes none of the test's work again; what it counted before stays.
+  if (!report.refused_because().empty()) {
+    if (absl::StatusOr<v1::WorkerResult> worker = AddToWorkerResult(*db_, test_id, report.worker_id(), WorkerShare{});
+        !worker.ok())
+      return worker.status();
+    if (absl::Status s = ExcludeWorkerResult(*db_, test_id, report.worker_id(),
+                                             absl::StrCat("refused: ", report.refused_because()), /*purged=*/false);
+        !s.ok())
+      return s;
+  }
+
   // Step 6. Persist: the test, the pairs handed back, the records, the batch.
   FinishIfCountReached(*test);
   for (const v1::PairAssignment* pair : games->handed_back)

@@ -208,6 +208,9 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(std::numeric_limits<double>::infinity()); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.clear_sprt(); }, "stop rule"},
       {[](v1::TestSpec& s) { s.set_priority(5000); }, "spec.priority"},
+      {[](v1::TestSpec& s) { s.set_reference_speed(-1); }, "spec.reference_speed"},
+      {[](v1::TestSpec& s) { s.set_reference_speed(std::nan("")); }, "spec.reference_speed"},
+      {[](v1::TestSpec& s) { s.set_reference_speed(1e13); }, "spec.reference_speed"},
       {[](v1::TestSpec& s) { s.mutable_spsa()->set_pairs(10); }, "spec.spsa.parameters"},
       {[](v1::TestSpec& s) {
          v1::SpsaParameter& p = *s.mutable_spsa()->add_parameters();
@@ -253,6 +256,16 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   binary.set_records(std::string("a\0b", 3));
   Send(binary);
   EXPECT_THAT(last_status_.error_message(), HasSubstr("records: text"));
+  v1::BatchReport refused_with_games = binary;
+  refused_with_games.clear_records();
+  refused_with_games.set_refused_because("wrong build");
+  Send(refused_with_games);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("refused_because: a refused batch has no games"));
+  v1::BatchReport long_refusal = no_batch;
+  long_refusal.set_batch_id(1);
+  long_refusal.set_refused_because(std::string(contract::kMaxRefusalBytes + 1, 'x'));
+  Send(long_refusal);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("refused_because: at most"));
   Get(12345);
   EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::NOT_FOUND);
   v1::GetTuneRequest not_a_tune;

@@ -11,11 +11,13 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "common/sha256.h"
+#include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "records/game_record_format.h"
 #include "tests/support/coordinator_process.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_process.h"
+#include "worker/daemon/bench_signature.h"
 
 namespace judkins {
 namespace {
@@ -280,6 +282,61 @@ TEST_F(DistributedTest, ACorruptCachedArtifactIsFetchedAgainNeverRun) {
   EXPECT_EQ(Pairs(finished), 1u);
   EXPECT_EQ(*Sha256OfFile(cached), engine);
   for (const ParsedRecord& record : worker.Records()) EXPECT_NE(record.tags.at("Termination"), "crash");
+  EXPECT_EQ(worker.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, AWorkerSlowerThanTheReferencePlaysAScaledTimeControlAndRecordsIt) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  // Far above any machine: the worker's scale reaches its bound, ten times.
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
+    spec.mutable_time_control()->set_fischer("0.1+0.001");
+    spec.set_reference_speed(contract::kMaxReferenceSpeed);
+    spec.set_fixed_pairs(1);
+  });
+  WorkerProcess worker(*coordinator_, root_ + "/w", "", {"--speed-engine", JUDKINS_ENGINE_PATH});
+  EXPECT_EQ(WaitForEnd(id).state(), v1::TEST_STATE_FINISHED);
+  EXPECT_EQ(worker.Terminate(), 0);
+  const std::vector<ParsedRecord> records = worker.Records();
+  ASSERT_EQ(records.size(), 2u);
+  for (const ParsedRecord& record : records) EXPECT_EQ(record.tags.at("TimeControl"), "1+0.01");
+}
+
+TEST_F(DistributedTest, AWorkerWhoseBuildBenchesDifferentlyRefusesTheTestAndTheCoordinatorSaysWhy) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
+    spec.mutable_dev()->set_bench_signature(12345);  // not what judkins-engine's bench prints
+    spec.set_fixed_pairs(2);
+  });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  v1::Test test;
+  for (const absl::Time deadline = absl::Now() + absl::Seconds(60);
+       absl::Now() < deadline && (test.workers_size() == 0 || test.workers(0).excluded_because().empty());)
+    test = coordinator_->Get(id), absl::SleepFor(absl::Milliseconds(100));
+  ASSERT_EQ(test.workers_size(), 1) << worker.Log();
+  EXPECT_THAT(
+      test.workers(0).excluded_because(),
+      ::testing::MatchesRegex("refused: engine dev: its bench signature here is [0-9]+, the test expects 12345"));
+  // None of it was played, all of it waits for a worker with the right build.
+  EXPECT_EQ(Pairs(test), 0u);
+  EXPECT_EQ(test.pairs_waiting(), 2u);
+  EXPECT_EQ(test.pairs_in_flight(), 0u);
+  EXPECT_EQ(worker.Terminate(), 0);
+}
+
+TEST_F(DistributedTest, AWorkerWhoseBuildBenchesAsDeclaredPlaysTheTest) {
+  StartCoordinator();
+  const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
+  absl::StatusOr<uint64_t> signature = RunBenchSignature(JUDKINS_ENGINE_PATH, root_, root_ + "/bench.stderr");
+  ASSERT_TRUE(signature.ok()) << signature.status();
+  const uint64_t id = CreateTest(engine, engine, [&](v1::TestSpec& spec) {
+    spec.mutable_dev()->set_bench_signature(*signature);
+    spec.mutable_base()->set_bench_signature(*signature);
+    spec.set_fixed_pairs(2);
+  });
+  WorkerProcess worker(*coordinator_, root_ + "/w");
+  EXPECT_EQ(WaitForEnd(id).state(), v1::TEST_STATE_FINISHED);
   EXPECT_EQ(worker.Terminate(), 0);
 }
 

@@ -17,6 +17,8 @@
 #include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "proto/convert/time_control.h"
+#include "worker/daemon/bench_signature.h"
+#include "worker/daemon/time_control_scale.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
@@ -168,6 +170,26 @@ std::string WorkerDaemon::BatchRecordsPath(const v1::Batch& batch) const {
   return absl::StrCat(options_.work_dir, "/records/batch-", batch.id(), ".pgn");
 }
 
+absl::Status WorkerDaemon::CheckBenchSignatures(const v1::TestSpec& spec, const MatchSettings& settings) {
+  for (const auto& [engine, config] : {std::pair{&spec.dev(), &settings.first}, {&spec.base(), &settings.second}}) {
+    if (engine->bench_signature() == 0) continue;
+    auto known = bench_signatures_.find(engine->artifact_sha256());
+    if (known == bench_signatures_.end()) {
+      absl::StatusOr<uint64_t> signature =
+          RunBenchSignature(config->command.front(), config->working_directory, config->stderr_path + ".bench");
+      if (!signature.ok())
+        return absl::FailedPreconditionError(
+            absl::StrCat("engine ", engine->name(), ": ", signature.status().message()));
+      known = bench_signatures_.emplace(engine->artifact_sha256(), *signature).first;
+    }
+    if (known->second != engine->bench_signature())
+      return absl::FailedPreconditionError(absl::StrCat("engine ", engine->name(), ": its bench signature here is ",
+                                                        known->second, ", the test expects ",
+                                                        engine->bench_signature()));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch) {
   const v1::TestSpec& spec = batch.spec();
   // Step 1. The engines (fetched and checked), the book and the time control.
@@ -179,6 +201,10 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch) 
   if (!book.ok()) return book.status();
   absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
   if (!time_control.ok()) return time_control.status();
+  // A slower worker than the test's reference gets more time, a faster one
+  // less (the records carry the time control played).
+  if (const double scale = TimeControlScale(spec.reference_speed(), capabilities_.speed()); scale != 1)
+    time_control = time_control->ScaledBy(scale);
 
   // Step 2. Each engine in a directory of its own to write in, away from the
   // cache and the spool, its stderr in the logs.
@@ -272,6 +298,11 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   };
   absl::StatusOr<MatchSettings> settings = SettingsFor(batch);
   if (!settings.ok()) return hand_back(settings.status());
+  // A build that is not the test's plays none of it: the coordinator hears why.
+  if (absl::Status s = CheckBenchSignatures(batch.spec(), *settings); !s.ok()) {
+    report.set_refused_because(std::string(s.message()).substr(0, contract::kMaxRefusalBytes));
+    return hand_back(s);
+  }
   absl::StatusOr<v1::MatchResults> results = PlayWithHeartbeats(batch, *settings);
   if (!results.ok()) return hand_back(results.status());
 

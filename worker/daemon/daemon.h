@@ -61,6 +61,9 @@ class WorkerDaemon {
   // back in the report.
   absl::Status PlayBatch(const v1::Batch& batch);
   absl::StatusOr<MatchSettings> SettingsFor(const v1::Batch& batch);
+  // FailedPrecondition naming the engine when its bench signature here is not
+  // the one the test declares (each artifact is benched once per run).
+  absl::Status CheckBenchSignatures(const v1::TestSpec& spec, const MatchSettings& settings);
   absl::StatusOr<v1::MatchResults> PlayWithHeartbeats(const v1::Batch& batch, const MatchSettings& settings);
   // The batch's records into the report (within the contract's bound) and
   // onto the test's file here.
@@ -78,6 +81,7 @@ class WorkerDaemon {
   uint64_t worker_id_ = 0;
   v1::WorkerCapabilities capabilities_;
   std::map<std::string, OpeningBook> books_;
+  std::map<std::string, uint64_t> bench_signatures_;  // by artifact SHA-256
   absl::Notification stopping_;
 };
 
