@@ -8,6 +8,14 @@
 // same workers in the same run (the ceiling gRPC itself sets here).
 //
 //   build/bench/coordinator_load [seconds] [workers...]   (default: 10 s, 100 and 1000 workers)
+//
+// --realistic: a fleet at fishtest's cadence instead (bench/fleet_cadence.h):
+// each worker asks for work when its batch of about a minute ends and renews
+// its lease every 60 s. Prints each method's p50 and p99 against the empty
+// service's under the same fleet, every failed call, and whether the pairs the
+// coordinator counted are exactly those of the reports it acknowledged.
+//
+//   build/bench/coordinator_load --realistic [seconds] [workers]   (default: 180 s, 50000 workers)
 #include <grpcpp/create_channel.h>
 #include <grpcpp/server_builder.h>
 
@@ -21,18 +29,27 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "bench/fleet_cadence.h"
 #include "bench/simulated_workers.h"
 #include "cli/admin_client.h"
 #include "cli/test_spec_options.h"
 #include "common/channel.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
+#include "proto/convert/results.h"
 
 namespace judkins {
 namespace {
 
 // The peer: the same service with handlers that do nothing but answer.
 class EmptyWorkerService final : public v1::WorkerService::Service {
+  grpc::Status Register(grpc::ServerContext*, const v1::RegisterRequest*, v1::RegisterResponse* response) override {
+    response->set_worker_id(++registered_);
+    return grpc::Status::OK;
+  }
+  grpc::Status Heartbeat(grpc::ServerContext*, const v1::HeartbeatRequest*, v1::HeartbeatResponse*) override {
+    return grpc::Status::OK;
+  }
   grpc::Status RequestWork(grpc::ServerContext*, const v1::WorkRequest* request, v1::WorkResponse* response) override {
     v1::Batch& batch = *response->mutable_batch();
     batch.set_id(request->worker_id());
@@ -44,16 +61,25 @@ class EmptyWorkerService final : public v1::WorkerService::Service {
     ack->set_counted(true);
     return grpc::Status::OK;
   }
+  std::atomic<uint64_t> registered_{0};
 };
 
-Figures RunCoordinator(int workers, absl::Duration duration) {
+// A coordinator on a fresh data directory with a test that outlasts the run.
+struct LoadedCoordinator {
+  std::unique_ptr<CoordinatorServer> server;
+  std::string target;
+  ServerAddress admin;  // with the admin token's file
+  uint64_t test_id = 0;
+};
+
+LoadedCoordinator StartLoadedCoordinator(const SchedulerOptions& scheduler) {
   const std::string dir = std::filesystem::temp_directory_path().string() + "/judkins_coordinator_load";
   std::filesystem::remove_all(dir);
   CoordinatorOptions options;
   options.listen = "127.0.0.1:0";
   options.data_dir = dir;
   options.tokens = {kWorkerToken, kAdminToken};
-  options.scheduler.target_batch_time = absl::Seconds(1);
+  options.scheduler = scheduler;
   std::unique_ptr<CoordinatorServer> server = *CoordinatorServer::Start(options);
   const std::string target = absl::StrCat("127.0.0.1:", server->port());
   // A test that outlasts the run, created as `judkins test create` would.
@@ -72,8 +98,15 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
     std::fprintf(stderr, "cannot create the test: %s\n", std::string(test.status().message()).c_str());
     std::exit(1);
   }
-  const Figures figures = Drive(target, workers, duration, RegisterSimulated);
-  server->Shutdown();
+  return {std::move(server), target, address, test->id()};
+}
+
+Figures RunCoordinator(int workers, absl::Duration duration) {
+  SchedulerOptions scheduler;
+  scheduler.target_batch_time = absl::Seconds(1);
+  LoadedCoordinator coordinator = StartLoadedCoordinator(scheduler);
+  const Figures figures = Drive(coordinator.target, workers, duration, RegisterSimulated);
+  coordinator.server->Shutdown();
   return figures;
 }
 
@@ -94,10 +127,93 @@ Figures RunPeer(int workers, absl::Duration duration) {
   return figures;
 }
 
+// Step 1 of the realistic mode: the fleet against `target` for `duration`.
+std::map<std::string, MethodTally> RunFleet(const std::string& target, int workers, absl::Duration duration,
+                                            uint64_t* acknowledged_pairs) {
+  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
+  for (int c = 0; c < 8; ++c) {  // a few hosts' connections
+    grpc::ChannelArguments arguments;
+    arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    arguments.SetInt("judkins.bench.connection", c);
+    stubs.push_back(
+        v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
+  }
+  Fleet fleet(std::move(stubs), Cadence{});
+  const absl::Time joining = absl::Now();
+  fleet.Join(workers);
+  std::printf("  %d workers registered in %.1f s\n", workers, absl::ToDoubleSeconds(absl::Now() - joining));
+  fleet.Start(absl::Now());
+  absl::SleepFor(duration);
+  fleet.Stop();
+  if (acknowledged_pairs) *acknowledged_pairs = fleet.acknowledged_pairs();
+  return fleet.Tallies();
+}
+
+double Percentile(std::vector<double> seconds, double p) {
+  if (seconds.empty()) return 0;
+  std::sort(seconds.begin(), seconds.end());
+  return 1e3 * seconds[size_t(p * double(seconds.size() - 1))];
+}
+
+int RunRealistic(int workers, absl::Duration duration) {
+  // Leases outlast a missed heartbeat; batches last about a minute.
+  SchedulerOptions scheduler;
+  scheduler.target_batch_time = absl::Seconds(60);
+  scheduler.lease = absl::Seconds(180);
+  std::printf("coordinator, %d workers at fishtest's cadence for %.0f s:\n", workers, absl::ToDoubleSeconds(duration));
+  LoadedCoordinator coordinator = StartLoadedCoordinator(scheduler);
+  uint64_t acknowledged = 0;
+  std::map<std::string, MethodTally> ours = RunFleet(coordinator.target, workers, duration, &acknowledged);
+  absl::StatusOr<AdminClient> admin = AdminClient::Connect(coordinator.admin);
+  v1::GetTestRequest get;
+  get.set_test_id(coordinator.test_id);
+  v1::Test test;
+  if (!admin.ok() || !admin->stub().GetTest(admin->Context().get(), get, &test).ok()) {
+    std::fprintf(stderr, "cannot read the test back\n");
+    return 1;
+  }
+  const uint64_t counted = PairCount(test.pentanomial());
+  coordinator.server->Shutdown();
+
+  std::printf("empty gRPC service, the same fleet:\n");
+  EmptyWorkerService service;
+  int port = 0;
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+  builder.RegisterService(&service);
+  std::unique_ptr<grpc::Server> peer = builder.BuildAndStart();
+  std::map<std::string, MethodTally> theirs = RunFleet(absl::StrCat("127.0.0.1:", port), workers, duration, nullptr);
+  peer->Shutdown();
+
+  bool lost = false;
+  for (const auto& [method, tally] : ours) {
+    const MethodTally& empty = theirs[method];
+    std::printf(
+        "%-12s %8zu calls  p50 %7.2f ms  p99 %7.2f ms  failures %llu | empty service p50 %6.2f ms  p99 %6.2f ms  "
+        "p99 ratio %.2f\n",
+        method.c_str(), tally.latencies.size(), Percentile(tally.latencies, 0.5), Percentile(tally.latencies, 0.99),
+        static_cast<unsigned long long>(tally.failures), Percentile(empty.latencies, 0.5),
+        Percentile(empty.latencies, 0.99), Percentile(tally.latencies, 0.99) / Percentile(empty.latencies, 0.99));
+    if (tally.failures > 0) {
+      std::printf("  first failure: %s\n", tally.first_failure.c_str());
+      lost = true;
+    }
+  }
+  std::printf("pairs counted by the coordinator %llu, in acknowledged reports %llu: %s\n",
+              static_cast<unsigned long long>(counted), static_cast<unsigned long long>(acknowledged),
+              counted == acknowledged ? "nothing lost or doubled" : "MISMATCH");
+  return lost || counted != acknowledged ? 1 : 0;
+}
+
 }  // namespace
 }  // namespace judkins
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--realistic") {
+    absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+    const absl::Duration duration = absl::Seconds(argc > 2 ? std::atoi(argv[2]) : 180);
+    return judkins::RunRealistic(argc > 3 ? std::atoi(argv[3]) : 50000, duration);
+  }
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);  // as judkins-coordinator runs
   const absl::Duration duration = absl::Seconds(argc > 1 ? std::atoi(argv[1]) : 10);
   std::vector<int> workers;
