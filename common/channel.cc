@@ -46,6 +46,10 @@ absl::StatusOr<std::shared_ptr<grpc::Channel>> OpenChannel(const std::string& ta
   grpc::ChannelArguments arguments;
   arguments.SetMaxSendMessageSize(kMaxMessageBytes);
   arguments.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  arguments.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, contract::kKeepaliveTimeMs);
+  arguments.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, contract::kKeepaliveTimeoutMs);
+  arguments.SetInt(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  arguments.SetInt(GRPC_ARG_HTTP2_MAX_PINGS_WITHOUT_DATA, 0);  // unlimited: a long quiet batch keeps pinging
   return grpc::CreateCustomChannel(target, *credentials, arguments);
 }
 

@@ -22,6 +22,15 @@ inline constexpr size_t kWorkerSecretBytes = 32;
 
 // Batches one worker may hold leased at once; a worker plays one at a time,
 // the rest covers answers lost on the way back.
+// Keepalive on every connection to the coordinator: a connection the network
+// dropped without a word (a partition, a moved address) is found dead within
+// kKeepaliveTime + kKeepaliveTimeout and made anew, instead of calls timing
+// out on it until TCP gives up a quarter of an hour later. The coordinator
+// accepts pings this often (gRPC's default refuses more than one in 5 min).
+inline constexpr int kKeepaliveTimeMs = 20'000;
+inline constexpr int kKeepaliveTimeoutMs = 10'000;
+inline constexpr int kMinPingIntervalMs = 10'000;
+
 inline constexpr int kMaxLeasesPerWorker = 4;
 // Batch ids one heartbeat may renew.
 inline constexpr int kMaxHeartbeatBatches = kMaxLeasesPerWorker;

@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/read_file.h"
 #include "coordinator/domain/test_rules.h"
+#include "proto/contract.h"
 
 namespace judkins {
 namespace {
@@ -77,6 +78,9 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
   builder.RegisterService(&server->worker_service_);
   builder.RegisterService(&server->admin_service_);
   builder.SetMaxReceiveMessageSize(80 << 20);
+  // Workers' keepalive pings (common/channel.cc) are welcome, even between calls.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, contract::kMinPingIntervalMs);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
   // Synchronous handlers (Heartbeat, Register, the admin calls) block while
   // their write is committed; with gRPC's default of one idle poller, new
   // calls would wait for a thread to be made. Keep some ready.
