@@ -62,9 +62,26 @@ int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worke
   return pairs;
 }
 
+absl::StatusOr<std::vector<ActiveTest>> Scheduler::ActiveTests(absl::Time now) {
+  const bool refresh = [&] {
+    absl::MutexLock lock(&mutex_);
+    return now - in_flight_read_ >= kInFlightMaxAge || now < in_flight_read_;
+  }();
+  absl::StatusOr<std::vector<ActiveTest>> tests = store_.ActiveTests(/*count_in_flight=*/refresh);
+  if (!tests.ok()) return tests.status();
+  absl::MutexLock lock(&mutex_);
+  if (refresh) {
+    in_flight_.clear();
+    for (const ActiveTest& test : *tests) in_flight_[test.id] = test.pairs_in_flight;
+    in_flight_read_ = now;
+  }
+  for (ActiveTest& test : *tests) test.pairs_in_flight = in_flight_[test.id];  // 0 for a test new since
+  return tests;
+}
+
 void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, absl::Time now,
                             Store::LeaseDone done) {
-  absl::StatusOr<std::vector<ActiveTest>> tests = store_.ActiveTests();
+  absl::StatusOr<std::vector<ActiveTest>> tests = ActiveTests(now);
   if (!tests.ok()) return done(tests.status());
   // In the order they should be served; a test may turn out to have no work
   // left (all its pairs leased), and then the next one is tried.
@@ -74,7 +91,15 @@ void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& wo
         {pick->id, PairsForTarget(pick->spec, worker, options_.target_batch_time, options_.max_pairs_per_batch)});
     std::erase_if(*tests, [&](const ActiveTest& t) { return t.id == pick->id; });
   }
-  store_.LeaseFirstAsync(std::move(candidates), worker_id, now, now + options_.lease, std::move(done));
+  // The pairs leased count in flight until the sums are read again.
+  store_.LeaseFirstAsync(std::move(candidates), worker_id, now, now + options_.lease,
+                         [this, done = std::move(done)](absl::StatusOr<std::optional<v1::Batch>> batch) mutable {
+                           if (batch.ok() && batch->has_value()) {
+                             absl::MutexLock lock(&mutex_);
+                             in_flight_[(*batch)->test_id()] += uint64_t((*batch)->pairs_size());
+                           }
+                           done(std::move(batch));
+                         });
 }
 
 }  // namespace judkins

@@ -199,7 +199,7 @@ absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
   return GetTest(test_id);
 }
 
-absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
+absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight) {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
@@ -218,6 +218,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests() {
     tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0, spec});
   }
   for (ActiveTest& test : tests) {
+    if (!count_in_flight) break;
     absl::StatusOr<uint64_t> in_flight = PairsInFlight(*reader_, test.id);
     if (!in_flight.ok()) return in_flight.status();
     test.pairs_in_flight = *in_flight;

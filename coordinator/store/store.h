@@ -63,7 +63,9 @@ class Store {
   // again), and it gets no more of the test's work (worker_exclusion.cc).
   absl::StatusOr<v1::Test> ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
                                          absl::Time now);
-  absl::StatusOr<std::vector<ActiveTest>> ActiveTests();
+  // The pending and running tests; with `count_in_flight`, each with the
+  // pairs of its leased batches (a sum over them all: O(leases)).
+  absl::StatusOr<std::vector<ActiveTest>> ActiveTests(bool count_in_flight = true);
   // A tune's theta, its parameters and history; NOT_FOUND for other tests.
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
   // The test's statistics after each counted report, thinned to max_points.
