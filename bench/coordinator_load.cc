@@ -110,13 +110,18 @@ Figures RunCoordinator(int workers, absl::Duration duration) {
   return figures;
 }
 
-Figures RunPeer(int workers, absl::Duration duration) {
-  EmptyWorkerService service;
-  int port = 0;
+// The peer on a free loopback port; returns it listening.
+std::unique_ptr<grpc::Server> StartEmptyService(EmptyWorkerService& service, int& port) {
   grpc::ServerBuilder builder;
   builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
   builder.RegisterService(&service);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  return builder.BuildAndStart();
+}
+
+Figures RunPeer(int workers, absl::Duration duration) {
+  EmptyWorkerService service;
+  int port = 0;
+  std::unique_ptr<grpc::Server> server = StartEmptyService(service, port);
   uint64_t next_id = 0;
   const Figures figures = Drive(absl::StrCat("127.0.0.1:", port), workers, duration, [&](v1::WorkerService::Stub&) {
     v1::RegisterResponse registered;
@@ -130,15 +135,7 @@ Figures RunPeer(int workers, absl::Duration duration) {
 // Step 1 of the realistic mode: the fleet against `target` for `duration`.
 std::map<std::string, MethodTally> RunFleet(const std::string& target, int workers, absl::Duration duration,
                                             uint64_t* acknowledged_pairs) {
-  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
-  for (int c = 0; c < 8; ++c) {  // a few hosts' connections
-    grpc::ChannelArguments arguments;
-    arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-    arguments.SetInt("judkins.bench.connection", c);
-    stubs.push_back(
-        v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
-  }
-  Fleet fleet(std::move(stubs), Cadence{});
+  Fleet fleet(WorkerStubs(target), Cadence{});
   const absl::Time joining = absl::Now();
   fleet.Join(workers);
   std::printf("  %d workers registered in %.1f s\n", workers, absl::ToDoubleSeconds(absl::Now() - joining));
@@ -178,10 +175,7 @@ int RunRealistic(int workers, absl::Duration duration) {
   std::printf("empty gRPC service, the same fleet:\n");
   EmptyWorkerService service;
   int port = 0;
-  grpc::ServerBuilder builder;
-  builder.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
-  builder.RegisterService(&service);
-  std::unique_ptr<grpc::Server> peer = builder.BuildAndStart();
+  std::unique_ptr<grpc::Server> peer = StartEmptyService(service, port);
   std::map<std::string, MethodTally> theirs = RunFleet(absl::StrCat("127.0.0.1:", port), workers, duration, nullptr);
   peer->Shutdown();
 

@@ -109,19 +109,25 @@ struct Figures {
   double reports_per_second, p50, p99;
 };
 
-// Drives `workers` simulated workers against target for `duration`; the peer
-// numbers them 1..workers and ignores their secrets.
-inline Figures Drive(const std::string& target, int workers, absl::Duration duration,
-                     const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker) {
-  // A few connections, as a few hosts of workers would have.
+// Stubs on a few connections to target, as a few hosts of workers would have.
+inline std::vector<std::unique_ptr<v1::WorkerService::Stub>> WorkerStubs(const std::string& target) {
+  constexpr int kConnections = 8;
   std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs;
-  for (int c = 0; c < 8; ++c) {
+  for (int c = 0; c < kConnections; ++c) {
     grpc::ChannelArguments arguments;
     arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
     arguments.SetInt("judkins.bench.connection", c);  // distinct arguments: distinct connections
     stubs.push_back(
         v1::WorkerService::NewStub(grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), arguments)));
   }
+  return stubs;
+}
+
+// Drives `workers` simulated workers against target for `duration`; the peer
+// numbers them 1..workers and ignores their secrets.
+inline Figures Drive(const std::string& target, int workers, absl::Duration duration,
+                     const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker) {
+  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs = WorkerStubs(target);
   std::atomic<bool> running{true};
   Tally tally;
   std::vector<std::unique_ptr<SimulatedWorker>> simulated;
