@@ -9,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 
@@ -27,24 +26,31 @@ absl::StatusOr<uint64_t> ParseBenchSignature(absl::string_view output) {
   return *signature;
 }
 
-absl::StatusOr<uint64_t> RunBenchSignature(const std::string& engine, const std::string& working_directory,
-                                           const std::string& stderr_path) {
-  std::remove(stderr_path.c_str());
-  absl::StatusOr<std::unique_ptr<EngineProcess>> bench = EngineProcess::Start(
-      {.argv = {engine, "bench"}, .working_directory = working_directory, .stderr_path = stderr_path});
+absl::StatusOr<std::string> RunBench(const ProcessSpec& spec, absl::Duration timeout) {
+  if (!spec.stderr_path.empty()) std::remove(spec.stderr_path.c_str());
+  absl::StatusOr<std::unique_ptr<EngineProcess>> bench = EngineProcess::Start(spec);
   if (!bench.ok()) return bench.status();
   std::string output;
-  const absl::Time deadline = absl::Now() + kBenchTimeout;
+  const absl::Time deadline = absl::Now() + timeout;
   for (absl::StatusOr<std::string> line = (*bench)->ReadLine(deadline); line.ok(); line = (*bench)->ReadLine(deadline))
     absl::StrAppend(&output, *line, "\n");
   if (absl::Now() >= deadline)
-    return absl::DeadlineExceededError(
-        absl::StrCat("its bench did not end within ", absl::FormatDuration(kBenchTimeout)));
+    return absl::DeadlineExceededError(absl::StrCat("its bench did not end within ", absl::FormatDuration(timeout)));
   (*bench)->Stop(absl::Seconds(1));
-  // The Stockfish family prints its summary on stderr.
-  std::stringstream errors;
-  errors << std::ifstream(stderr_path).rdbuf();
-  return ParseBenchSignature(absl::StrCat(output, errors.str()));
+  if (!spec.stderr_path.empty()) {
+    std::stringstream errors;
+    errors << std::ifstream(spec.stderr_path).rdbuf();
+    output += errors.str();
+  }
+  return output;
+}
+
+absl::StatusOr<uint64_t> RunBenchSignature(const std::string& engine, const std::string& working_directory,
+                                           const std::string& stderr_path) {
+  absl::StatusOr<std::string> output = RunBench(
+      {.argv = {engine, "bench"}, .working_directory = working_directory, .stderr_path = stderr_path}, kBenchTimeout);
+  if (!output.ok()) return output.status();
+  return ParseBenchSignature(*output);
 }
 
 }  // namespace judkins

@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 
@@ -20,6 +21,11 @@ inline constexpr absl::Duration kBenchTimeout = absl::Minutes(3);
 // The number after "Nodes searched" and a colon in `output`, the last one if
 // several; NotFound when there is none.
 absl::StatusOr<uint64_t> ParseBenchSignature(absl::string_view output);
+
+// Runs an engine's bench (`spec.argv`) to its end within `timeout` and
+// returns what it printed: stdout, then the file `spec.stderr_path` when given
+// (the Stockfish family prints its summary on stderr).
+absl::StatusOr<std::string> RunBench(const ProcessSpec& spec, absl::Duration timeout);
 
 // Runs `engine bench` in `working_directory` (its stderr in `stderr_path`)
 // and returns its signature.

@@ -12,6 +12,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "common/log.h"
 #include "common/read_file.h"
 #include "proto/contract.h"
@@ -44,15 +46,13 @@ bool Transient(const absl::Status& status) {
 // judkins-engine's bench speed, the figure the scheduler sizes batches with.
 double MeasureSpeed(const std::string& engine) {
   if (engine.empty()) return 0;
-  absl::StatusOr<std::unique_ptr<EngineProcess>> bench = EngineProcess::Start({.argv = {engine, "bench", "6"}});
-  if (!bench.ok()) return 0;
-  const absl::Time deadline = absl::Now() + absl::Minutes(2);
-  while (true) {
-    absl::StatusOr<std::string> line = (*bench)->ReadLine(deadline);
-    if (!line.ok()) return 0;
+  absl::StatusOr<std::string> output = RunBench({.argv = {engine, "bench", "6"}}, absl::Minutes(2));
+  if (!output.ok()) return 0;
+  for (absl::string_view line : absl::StrSplit(*output, '\n')) {
     double speed = 0;
-    if (absl::StartsWith(*line, "Nodes/second: ") && absl::SimpleAtod(line->substr(14), &speed)) return speed;
+    if (absl::ConsumePrefix(&line, "Nodes/second: ") && absl::SimpleAtod(line, &speed)) return speed;
   }
+  return 0;
 }
 
 }  // namespace
