@@ -35,20 +35,15 @@ class ContainerFaultsTest : public ::testing::Test {
   // (`weaker`) or unchanged, at 1500 nodes a move.
   uint64_t CreateTest(bool weaker, std::function<void(v1::TestSpec&)> edit) {
     v1::CreateTestRequest request;
-    v1::TestSpec& spec = *request.mutable_spec();
-    spec.mutable_dev()->set_name("dev");
-    spec.mutable_dev()->set_artifact_sha256(engine_);
-    spec.mutable_base()->set_name(weaker ? "weak-material" : "base");
-    spec.mutable_base()->set_artifact_sha256(engine_);
-    if (weaker)
+    v1::TestSpec& spec = *request.mutable_spec() = testing::FixedPairsSpec(engine_, 0, 1500);
+    if (weaker) {
+      spec.mutable_base()->set_name("weak-material");
       for (const auto& [name, value] : {std::pair{"PawnValue", "40"}, {"RookValue", "300"}, {"BishopValue", "250"}}) {
         v1::EngineOption& option = *spec.mutable_base()->add_options();
         option.set_name(name);
         option.set_value(value);
       }
-    spec.mutable_time_control()->set_nodes(1500);
-    spec.set_book("default");
-    spec.set_book_size(500);
+    }
     edit(spec);
     v1::Test test;
     const grpc::Status status = cluster_.admin->CreateTest(testing::As(kAdminToken).get(), request, &test);

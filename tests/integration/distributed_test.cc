@@ -68,12 +68,7 @@ class DistributedTest : public ::testing::Test {
   // Until the workers hold `count` leases in all.
   bool WaitForLeases(uint64_t count, absl::Duration timeout = absl::Seconds(30)) {
     for (const absl::Time deadline = absl::Now() + timeout; absl::Now() < deadline;) {
-      v1::ListWorkersResponse workers;
-      if (coordinator_->admin->ListWorkers(As(kAdminToken).get(), {}, &workers).ok()) {
-        uint64_t leases = 0;
-        for (const v1::WorkerInfo& worker : workers.workers()) leases += worker.batches_in_flight();
-        if (leases >= count) return true;
-      }
+      if (testing::BatchesInFlight(*coordinator_->admin, kAdminToken) >= count) return true;
       absl::SleepFor(absl::Milliseconds(50));
     }
     return false;

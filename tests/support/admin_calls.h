@@ -1,9 +1,11 @@
 // Admin calls that coordinator tests and benchmarks share: an artifact
-// uploaded in one chunk, and a fixed-games test spec between two names.
+// uploaded in one chunk, a fixed-games test spec between two names, a test
+// read back, and the batches workers hold.
 #ifndef JUDKINS_TESTS_SUPPORT_ADMIN_CALLS_H_
 #define JUDKINS_TESTS_SUPPORT_ADMIN_CALLS_H_
 
 #include <grpcpp/client_context.h>
+#include <gtest/gtest.h>
 
 #include <string>
 
@@ -37,6 +39,25 @@ inline v1::TestSpec FixedPairsSpec(const std::string& sha256, uint64_t pairs, ui
   spec.set_book_size(500);
   spec.set_fixed_pairs(pairs);
   return spec;
+}
+
+// The test as the coordinator has it now (a failed call fails the test).
+inline v1::Test GetTest(v1::AdminService::Stub& admin, uint64_t id, const std::string& token) {
+  v1::GetTestRequest request;
+  request.set_test_id(id);
+  v1::Test test;
+  const grpc::Status status = admin.GetTest(BearerContext(token, absl::Seconds(10)).get(), request, &test);
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  return test;
+}
+
+// The batches all workers hold leases on; 0 when the call fails.
+inline uint64_t BatchesInFlight(v1::AdminService::Stub& admin, const std::string& token) {
+  v1::ListWorkersResponse workers;
+  if (!admin.ListWorkers(BearerContext(token, absl::Seconds(10)).get(), {}, &workers).ok()) return 0;
+  uint64_t leases = 0;
+  for (const v1::WorkerInfo& worker : workers.workers()) leases += worker.batches_in_flight();
+  return leases;
 }
 
 }  // namespace judkins::testing

@@ -69,13 +69,7 @@ class CoordinatorProcess {
     EXPECT_FALSE(sha256.empty()) << "upload of " << path;
     return sha256;
   }
-  v1::Test Get(uint64_t id) {
-    v1::GetTestRequest request;
-    request.set_test_id(id);
-    v1::Test test;
-    EXPECT_TRUE(admin->GetTest(As(kAdminToken).get(), request, &test).ok());
-    return test;
-  }
+  v1::Test Get(uint64_t id) { return GetTest(*admin, id, kAdminToken); }
 
   std::unique_ptr<v1::WorkerService::Stub> worker;
   std::unique_ptr<v1::AdminService::Stub> admin;

@@ -151,14 +151,7 @@ class DockerCluster {
     return sha256;
   }
 
-  v1::Test Get(uint64_t id) {
-    v1::GetTestRequest request;
-    request.set_test_id(id);
-    v1::Test test;
-    const grpc::Status status = admin->GetTest(As(kAdminToken).get(), request, &test);
-    EXPECT_TRUE(status.ok()) << status.error_message();
-    return test;
-  }
+  v1::Test Get(uint64_t id) { return GetTest(*admin, id, kAdminToken); }
   v1::Test WaitForEnd(uint64_t id, absl::Duration timeout) {
     v1::Test test;
     for (const absl::Time deadline = absl::Now() + timeout; absl::Now() < deadline;) {
@@ -169,17 +162,9 @@ class DockerCluster {
     ADD_FAILURE() << "test " << id << " did not end: " << test.ShortDebugString() << "\n" << AllLogs();
     return test;
   }
-  // The workers' batches in flight, as the coordinator counts them.
-  uint64_t Leases() {
-    v1::ListWorkersResponse listed;
-    if (!admin->ListWorkers(As(kAdminToken).get(), {}, &listed).ok()) return 0;
-    uint64_t leases = 0;
-    for (const v1::WorkerInfo& worker : listed.workers()) leases += worker.batches_in_flight();
-    return leases;
-  }
   bool WaitForLeases(uint64_t count, absl::Duration timeout = absl::Seconds(60)) {
     for (const absl::Time deadline = absl::Now() + timeout; absl::Now() < deadline;) {
-      if (Leases() >= count) return true;
+      if (BatchesInFlight(*admin, kAdminToken) >= count) return true;
       absl::SleepFor(absl::Milliseconds(100));
     }
     return false;
