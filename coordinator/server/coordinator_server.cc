@@ -13,11 +13,14 @@
 #include "absl/strings/strip.h"
 #include "common/log.h"
 #include "common/read_file.h"
-#include "coordinator/domain/test_rules.h"
 #include "proto/contract.h"
 
 namespace judkins {
 namespace {
+
+// How long an ended test's gauges are still refreshed: long enough for a
+// scrape to see how it ended.
+constexpr absl::Duration kEndedTestShownFor = absl::Seconds(10);
 
 absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const CoordinatorOptions& options) {
   if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return grpc::InsecureServerCredentials();
@@ -130,34 +133,35 @@ void CoordinatorServer::ExpireLeasesLoop() {
       metrics_.CountBatches("expired", *expired);
       changes_.Changed();
     }
-    // The gauges are refreshed here too: cheap, and never stale for long.
-    absl::StatusOr<std::vector<v1::Test>> tests = store_->ListTests(true);
-    if (!tests.ok()) Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", tests.status().message()));
-    if (tests.ok()) {
-      std::map<v1::TestState, int> by_state;
-      for (const v1::Test& test : *tests) {
-        ++by_state[test.state()];
-        if (test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
-        if (!Ended(test.state()) || test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10)
-          metrics_.SetTestProgress(test);
-        // A tune's theta while it runs, and once more just after it ends.
-        const bool recent = test.updated_unix() >= absl::ToUnixSeconds(absl::Now()) - 10;
-        if (test.spec().has_spsa() && (test.state() == v1::TEST_STATE_RUNNING || recent))
-          if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);
-      }
-      metrics_.SetTestsByState(by_state);
-    }
-    if (absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_->ListWorkers(); workers.ok()) {
-      const int64_t recent = absl::ToUnixSeconds(absl::Now() - options_.scheduler.lease);
-      int connected = 0, cores = 0;
-      for (const v1::WorkerInfo& w : *workers)
-        if (w.last_seen_unix() >= recent) {
-          ++connected;
-          cores += int(w.capabilities().concurrency());
-        }
-      metrics_.SetWorkersConnected(connected, cores);
+    RefreshGauges();
+  }
+}
+
+void CoordinatorServer::RefreshGauges() {
+  // Every query here is bounded by the live tests, not by the history or the
+  // fleet: counts are taken in SQL, and only tests still moving are loaded.
+  const absl::Time now = absl::Now();
+  if (absl::StatusOr<std::map<v1::TestState, int>> by_state = store_->CountTestsByState(); by_state.ok())
+    metrics_.SetTestsByState(*by_state);
+  else
+    Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", by_state.status().message()));
+  // A test's gauges are set once more just after it ends, so they show how it ended.
+  const absl::Time ended_since = now - kEndedTestShownFor;
+  absl::StatusOr<std::vector<v1::Test>> tests = store_->ListLiveTests(ended_since);
+  if (!tests.ok()) Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", tests.status().message()));
+  if (tests.ok()) {
+    for (const v1::Test& test : *tests) {
+      if (test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
+      metrics_.SetTestProgress(test);
+      if (test.spec().has_spsa())
+        if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);
     }
   }
+  if (absl::StatusOr<Store::ConnectedWorkers> connected = store_->CountConnectedWorkers(now - options_.scheduler.lease);
+      connected.ok())
+    metrics_.SetWorkersConnected(connected->workers, connected->cores);
+  else
+    Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", connected.status().message()));
 }
 
 void CoordinatorServer::Shutdown() {

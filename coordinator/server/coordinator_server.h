@@ -56,6 +56,8 @@ class CoordinatorServer {
 
  private:
   void ExpireLeasesLoop();
+  // The gauges of tests, tunes and workers, set from the store.
+  void RefreshGauges();
 
   CoordinatorOptions options_;
   std::unique_ptr<Store> store_;

@@ -3,14 +3,25 @@
 #include <array>
 
 #include "absl/strings/str_cat.h"
+#include "judkins/v1/coordinator.pb.h"
 
 namespace judkins {
 namespace {
 
+// Fills a column added by a migration from data SQL cannot read (a blob).
+using Backfill = absl::Status (*)(sqlite::Database& db);
+
+struct Migration {
+  const char* sql;
+  Backfill backfill = nullptr;  // runs after `sql`, in the same transaction
+};
+
+absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
+
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<const char*, 8> kMigrations = {
+constexpr std::array<Migration, 9> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
-    R"sql(
+    {R"sql(
     CREATE TABLE tests (
       id INTEGER PRIMARY KEY,
       spec BLOB NOT NULL,                  -- judkins.v1.TestSpec
@@ -49,14 +60,14 @@ constexpr std::array<const char*, 8> kMigrations = {
       PRIMARY KEY (test_id, pair_index));
     CREATE TABLE artifacts (
       sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, name TEXT NOT NULL, created INTEGER NOT NULL);
-    )sql",
+    )sql"},
     // 2: pairs per batch as a column, so work in flight is an indexed sum.
-    R"sql(
+    {R"sql(
     ALTER TABLE batches ADD COLUMN pair_count INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX batches_by_test ON batches(test_id, state);
-    )sql",
+    )sql"},
     // 3: SPSA tunes: theta, the perturbation of each batch, theta's history.
-    R"sql(
+    {R"sql(
     CREATE TABLE tunes (
       test_id INTEGER PRIMARY KEY REFERENCES tests(id),
       iterations INTEGER NOT NULL,         -- game pairs applied to theta
@@ -70,30 +81,30 @@ constexpr std::array<const char*, 8> kMigrations = {
       iterations INTEGER NOT NULL,
       theta BLOB NOT NULL);                -- judkins.v1.TuneSnapshot after a counted batch
     CREATE INDEX tune_history_by_test ON tune_history(test_id);
-    )sql",
+    )sql"},
     // 4: work in flight summed from the index alone.
-    R"sql(
+    {R"sql(
     CREATE INDEX batches_in_flight ON batches(test_id, state, pair_count);
     DROP INDEX batches_by_test;
-    )sql",
+    )sql"},
     // 5: the game records workers send with their reports.
-    R"sql(
+    {R"sql(
     CREATE TABLE batch_records (
       batch_id INTEGER PRIMARY KEY REFERENCES batches(id),
       test_id INTEGER NOT NULL REFERENCES tests(id),
       records TEXT NOT NULL);
     CREATE INDEX batch_records_by_test ON batch_records(test_id, batch_id);
-    )sql",
+    )sql"},
     // 6: each worker's own credential (the hash of the secret Register gave
     // it; workers registered before have none and must register again), and
     // the leases a worker holds, counted from an index.
-    R"sql(
+    {R"sql(
     ALTER TABLE workers ADD COLUMN secret_sha256 TEXT NOT NULL DEFAULT '';
     CREATE INDEX batches_by_worker ON batches(worker_id, state);
-    )sql",
+    )sql"},
     // 7: each worker's share of each test (for its residual), its crashes
     // and time losses, and whether it was taken off the test.
-    R"sql(
+    {R"sql(
     CREATE TABLE worker_results (
       test_id INTEGER NOT NULL REFERENCES tests(id),
       worker_id INTEGER NOT NULL REFERENCES workers(id),
@@ -104,9 +115,9 @@ constexpr std::array<const char*, 8> kMigrations = {
       excluded_because TEXT NOT NULL DEFAULT '',  -- non-empty: no more work of this test for it
       purged INTEGER NOT NULL DEFAULT 0,          -- 1: its pairs were taken off the totals; later reports count nothing
       PRIMARY KEY (test_id, worker_id));
-    )sql",
+    )sql"},
     // 8: a test's statistics after each counted report, for its charts.
-    R"sql(
+    {R"sql(
     CREATE TABLE test_history (
       test_id INTEGER NOT NULL REFERENCES tests(id),
       games INTEGER NOT NULL,
@@ -114,8 +125,32 @@ constexpr std::array<const char*, 8> kMigrations = {
       elo REAL NOT NULL, elo_ci_lower REAL NOT NULL, elo_ci_upper REAL NOT NULL,
       at_unix INTEGER NOT NULL);
     CREATE INDEX test_history_by_test ON test_history(test_id);
+    )sql"},
+    // 9: each worker's concurrency as a column, so the metrics sum the cores
+    // of the connected workers in SQL instead of parsing every worker's blob.
+    {R"sql(
+    ALTER TABLE workers ADD COLUMN concurrency INTEGER NOT NULL DEFAULT 0;
     )sql",
-};
+     BackfillWorkerConcurrency},
+}};
+
+absl::Status BackfillWorkerConcurrency(sqlite::Database& db) {
+  absl::StatusOr<sqlite::Statement> select = db.Prepare("SELECT id, capabilities FROM workers");
+  if (!select.ok()) return select.status();
+  absl::StatusOr<sqlite::Statement> update = db.Prepare("UPDATE workers SET concurrency = ? WHERE id = ?");
+  if (!update.ok()) return update.status();
+  v1::WorkerCapabilities capabilities;
+  while (true) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return absl::OkStatus();
+    if (!capabilities.ParseFromString(select->Text(1)))
+      return absl::DataLossError(absl::StrCat("worker ", select->Int(0), ": stored capabilities do not parse"));
+    update->Bind(1, int64_t(capabilities.concurrency())).Bind(2, select->Int(0));
+    if (absl::Status s = update->Run(); !s.ok()) return s;
+    if (absl::Status s = update->Reset(); !s.ok()) return s;
+  }
+}
 
 }  // namespace
 
@@ -135,7 +170,10 @@ absl::Status Migrate(sqlite::Database& db) {
   for (; version < LatestSchemaVersion(); ++version) {
     absl::StatusOr<sqlite::Transaction> transaction = sqlite::Transaction::Begin(db);
     if (!transaction.ok()) return transaction.status();
-    if (absl::Status s = db.Execute(kMigrations[version]); !s.ok()) return s;
+    const Migration& migration = kMigrations[version];
+    if (absl::Status s = db.Execute(migration.sql); !s.ok()) return s;
+    if (migration.backfill)
+      if (absl::Status s = migration.backfill(db); !s.ok()) return s;
     if (absl::Status s = db.Execute("DELETE FROM schema_version"); !s.ok()) return s;
     if (absl::Status s = db.Execute(absl::StrCat("INSERT INTO schema_version VALUES (", version + 1, ")")); !s.ok())
       return s;

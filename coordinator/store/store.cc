@@ -3,16 +3,18 @@
 #include "coordinator/store/store.h"
 
 #include <algorithm>
-#include "coordinator/store/batch_state.h"
+#include <cassert>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "coordinator/store/batch_state.h"
 #include "coordinator/store/migrations.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
 
 namespace judkins {
+
 absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   absl::StatusOr<std::unique_ptr<sqlite::Database>> db = sqlite::Database::Open(path);
   if (!db.ok()) return db.status();
@@ -150,6 +152,45 @@ absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, 
   return GetTest(test_id);
 }
 
+absl::StatusOr<std::map<v1::TestState, int>> Store::CountTestsByState() {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Statement> count = reader_->Cached("SELECT state, COUNT(*) FROM tests GROUP BY state");
+  if (!count.ok()) return count.status();
+  std::map<v1::TestState, int> counts;
+  while (true) {
+    absl::StatusOr<bool> row = count->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return counts;
+    counts[v1::TestState(count->Int(0))] = int(count->Int(1));
+  }
+}
+
+absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_since) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  absl::StatusOr<sqlite::Statement> select =
+      reader_->Cached("SELECT id FROM tests WHERE state IN (?, ?) OR updated >= ? ORDER BY id");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(v1::TEST_STATE_PENDING))
+      .Bind(2, int64_t(v1::TEST_STATE_RUNNING))
+      .Bind(3, absl::ToUnixSeconds(ended_since));
+  std::vector<uint64_t> ids;
+  while (true) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) break;
+    ids.push_back(uint64_t(select->Int(0)));
+  }
+  std::vector<v1::Test> tests;
+  for (uint64_t id : ids) {
+    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
+    if (!test.ok()) return test.status();
+    tests.push_back(*std::move(test));
+  }
+  return tests;
+}
+
 absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,
                                                          const std::function<bool(const v1::TestSpec&)>& matches,
                                                          size_t offset, size_t limit) {
@@ -230,13 +271,15 @@ absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& cap
                                                const std::string& secret_sha256, absl::Time now) {
   uint64_t worker_id = 0;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
-    absl::StatusOr<sqlite::Statement> insert =
-        db_->Cached("INSERT INTO workers (capabilities, registered, last_seen, secret_sha256) VALUES (?, ?, ?, ?)");
+    absl::StatusOr<sqlite::Statement> insert = db_->Cached(
+        "INSERT INTO workers (capabilities, registered, last_seen, secret_sha256, concurrency) "
+        "VALUES (?, ?, ?, ?, ?)");
     if (!insert.ok()) return insert.status();
     insert->BindBlob(1, capabilities.SerializeAsString())
         .Bind(2, absl::ToUnixSeconds(now))
         .Bind(3, absl::ToUnixSeconds(now))
-        .Bind(4, secret_sha256);
+        .Bind(4, secret_sha256)
+        .Bind(5, int64_t(capabilities.concurrency()));
     if (absl::Status status = insert->Run(); !status.ok()) return status;
     worker_id = db_->last_insert_id();
     return absl::OkStatus();
@@ -266,6 +309,18 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
     info.set_last_seen_unix(select->Int(2));
     info.set_batches_in_flight(select->Int(3));
   }
+}
+
+absl::StatusOr<Store::ConnectedWorkers> Store::CountConnectedWorkers(absl::Time seen_since) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Statement> count =
+      reader_->Cached("SELECT COUNT(*), TOTAL(concurrency) FROM workers WHERE last_seen >= ?");
+  if (!count.ok()) return count.status();
+  count->Bind(1, absl::ToUnixSeconds(seen_since));
+  absl::StatusOr<bool> row = count->Step();
+  if (!row.ok()) return row.status();
+  assert(*row);  // an aggregate always answers one row
+  return ConnectedWorkers{.workers = int(count->Int(0)), .cores = int(count->Real(1))};
 }
 
 absl::StatusOr<Store::RegisteredWorker> Store::GetWorker(uint64_t worker_id) {

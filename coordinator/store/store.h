@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -55,6 +56,11 @@ class Store {
   absl::StatusOr<TestPageRows> ListTestsPage(const std::vector<v1::TestState>& states,
                                              const std::function<bool(const v1::TestSpec&)>& matches, size_t offset,
                                              size_t limit);
+  // How many tests are in each state, counted in SQL.
+  absl::StatusOr<std::map<v1::TestState, int>> CountTestsByState();
+  // The pending and running tests, and those that ended (or changed) since
+  // `ended_since`: what the live gauges show, whatever the history's size.
+  absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
   // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
   absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now);
@@ -75,6 +81,13 @@ class Store {
   absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, const std::string& secret_sha256,
                                           absl::Time now);
   absl::StatusOr<std::vector<v1::WorkerInfo>> ListWorkers();
+  // The workers seen since `seen_since` and their concurrency summed, in SQL:
+  // the metrics ask every second, and a fleet has tens of thousands of rows.
+  struct ConnectedWorkers {
+    int workers = 0;
+    int cores = 0;
+  };
+  absl::StatusOr<ConnectedWorkers> CountConnectedWorkers(absl::Time seen_since);
   struct RegisteredWorker {
     v1::WorkerCapabilities capabilities;
     std::string secret_sha256;  // empty for a worker registered before secrets existed

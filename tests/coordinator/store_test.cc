@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -225,6 +226,50 @@ TEST_F(StoreTest, EverythingCommittedSurvivesReopening) {
   EXPECT_EQ(reopened.pentanomial().ww(), 2u);
   EXPECT_FALSE(store_->RecordReport(Report(batch, worker_), kNow)->counted);
   EXPECT_EQ(Lease(test, 1).pairs(0).pair_index(), 2u);  // pair numbering continues
+}
+
+TEST_F(StoreTest, ConnectedWorkersAndTheirCoresAreCountedFromTheirLastContact) {
+  v1::WorkerCapabilities late;
+  late.set_name("late");
+  late.set_concurrency(5);
+  ASSERT_TRUE(store_->RegisterWorker(late, testing::kSecretSha256, kNow + absl::Minutes(2)).ok());
+  // Both fixture workers (2 cores each) were seen at kNow.
+  absl::StatusOr<Store::ConnectedWorkers> all = store_->CountConnectedWorkers(kNow);
+  ASSERT_TRUE(all.ok()) << all.status();
+  EXPECT_EQ(all->workers, 3);
+  EXPECT_EQ(all->cores, 9);
+  absl::StatusOr<Store::ConnectedWorkers> recent = store_->CountConnectedWorkers(kNow + absl::Minutes(1));
+  ASSERT_TRUE(recent.ok()) << recent.status();
+  EXPECT_EQ(recent->workers, 1);
+  EXPECT_EQ(recent->cores, 5);
+  EXPECT_EQ(store_->CountConnectedWorkers(kNow + absl::Minutes(3))->workers, 0);
+}
+
+TEST_F(StoreTest, TestsAreCountedByStateAndOnlyLiveOrJustEndedOnesAreLoaded) {
+  const uint64_t pending = store_->CreateTest(Spec(), kNow)->id();
+  const uint64_t stopped_long_ago = store_->CreateTest(Spec(), kNow)->id();
+  ASSERT_TRUE(store_->StopTest(stopped_long_ago, kNow).ok());
+  const uint64_t stopped_now = store_->CreateTest(Spec(), kNow)->id();
+  ASSERT_TRUE(store_->StopTest(stopped_now, kNow + absl::Minutes(10)).ok());
+  const std::map<v1::TestState, int> by_state = *store_->CountTestsByState();
+  EXPECT_EQ(by_state, (std::map<v1::TestState, int>{{v1::TEST_STATE_PENDING, 1}, {v1::TEST_STATE_STOPPED, 2}}));
+  absl::StatusOr<std::vector<v1::Test>> live = store_->ListLiveTests(kNow + absl::Minutes(5));
+  ASSERT_TRUE(live.ok()) << live.status();
+  std::vector<uint64_t> ids;
+  for (const v1::Test& test : *live) ids.push_back(test.id());
+  EXPECT_THAT(ids, ::testing::ElementsAre(pending, stopped_now));
+}
+
+TEST_F(StoreTest, AnUpgradeFillsInTheConcurrencyOfWorkersRegisteredBefore) {
+  store_.reset();
+  {  // the database as schema version 8 left it: no concurrency column
+    auto db = *sqlite::Database::Open(path_);
+    ASSERT_TRUE(db->Execute("ALTER TABLE workers DROP COLUMN concurrency").ok());
+    ASSERT_TRUE(db->Execute("UPDATE schema_version SET version = 8").ok());
+  }
+  Reopen();
+  ASSERT_TRUE(store_);
+  EXPECT_EQ(store_->CountConnectedWorkers(kNow)->cores, 4);  // two workers of 2
 }
 
 TEST_F(StoreTest, ADatabaseFromANewerCoordinatorIsRefused) {
