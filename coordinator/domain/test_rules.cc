@@ -67,6 +67,21 @@ std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
 
 bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
 
+std::optional<v1::TestEventKind> StateChangeEvent(v1::TestState before, v1::TestState after) {
+  if (before == after) return std::nullopt;
+  switch (after) {
+    case v1::TEST_STATE_RUNNING:
+      return before == v1::TEST_STATE_PENDING ? v1::TEST_EVENT_KIND_STARTED : v1::TEST_EVENT_KIND_REOPENED;
+    case v1::TEST_STATE_FINISHED:
+      return v1::TEST_EVENT_KIND_FINISHED;
+    case v1::TEST_STATE_STOPPED:
+      return v1::TEST_EVENT_KIND_STOPPED;
+    default:
+      assert(false && "a test never goes back to pending");
+      return std::nullopt;
+  }
+}
+
 void CountPair(const PairGames& games, v1::Pentanomial& pentanomial, v1::WinDrawLoss& wdl) {
   assert(games[0] && games[1] && games[0]->game_in_pair() == 0 && games[1]->game_in_pair() == 1);
   judkins::CountPair(DevHalfPoints(*games[0]), DevHalfPoints(*games[1]), pentanomial, wdl);

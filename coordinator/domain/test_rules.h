@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "judkins/v1/coordinator.pb.h"
+#include "judkins/v1/http_api.pb.h"
 #include "stats/sprt.h"
 
 namespace judkins {
@@ -35,6 +36,9 @@ inline constexpr double kDefaultSprtBeta = 0.05;
 
 std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec);
 bool Ended(v1::TestState state);
+// The entry a change of state puts in the test's log: started, finished,
+// stopped or reopened; none when the state did not change.
+std::optional<v1::TestEventKind> StateChangeEvent(v1::TestState before, v1::TestState after);
 
 // Both games of one pair, Black first for the dev engine in game 0.
 using PairGames = std::array<const v1::GameOutcome*, 2>;

@@ -44,6 +44,10 @@ std::string LocalPath(const std::string& next) {
                                                                                                               : "/";
 }
 
+// Who a web action is logged as: the one admin token has no user name, so
+// the address it came from.
+std::string WebAdmin(const httplib::Request& request) { return absl::StrCat("admin (web, ", request.remote_addr, ")"); }
+
 }  // namespace
 
 HttpServer::HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes)
@@ -131,6 +135,9 @@ void HttpServer::RouteApi() {
   });
   s.Get(R"(/api/v1/tests/([^/]+)/history)", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.TestHistory(request.matches[1], request.params); });
+  });
+  s.Get(R"(/api/v1/tests/([^/]+)/log)", [this](const httplib::Request& request, httplib::Response& response) {
+    SendCached(request, response, [&] { return api_.TestLog(request.matches[1], request.params); });
   });
   s.Get(R"(/api/v1/tunes/([^/]+))", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.Tune(request.matches[1], request.params); });
@@ -316,7 +323,7 @@ void HttpServer::RouteActions() {
         [&]() -> absl::Status {
           absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
           if (!id.ok()) return id.status();
-          absl::StatusOr<v1::Test> test = store_.StopTest(*id, absl::Now());
+          absl::StatusOr<v1::Test> test = store_.StopTest(*id, absl::Now(), WebAdmin(request));
           if (!test.ok()) return test.status();
           Log("judkins-coordinator", absl::StrCat("test ", *id, " stopped from the web page by ", request.remote_addr));
           changes_.Changed();
@@ -338,7 +345,7 @@ void HttpServer::RouteActions() {
             return absl::InvalidArgumentError(absl::StrCat("priority: '", ValidText(text, kMaxSearchBytes),
                                                            "' is not an integer in [", contract::kMinPriority, ", ",
                                                            contract::kMaxPriority, "]"));
-          absl::StatusOr<v1::Test> test = store_.SetPriority(*id, priority, absl::Now());
+          absl::StatusOr<v1::Test> test = store_.SetPriority(*id, priority, absl::Now(), WebAdmin(request));
           if (!test.ok()) return test.status();
           changes_.Changed();
           return absl::OkStatus();

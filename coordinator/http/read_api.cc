@@ -161,6 +161,15 @@ HttpAnswer ReadApi::TestHistory(const std::string& id, const QueryParameters& qu
   return JsonAnswer(*history);
 }
 
+HttpAnswer ReadApi::TestLog(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "test id");
+  if (!test_id.ok()) return ErrorAnswer(test_id.status());
+  absl::StatusOr<v1::TestLog> log = store_.GetTestLog(*test_id);
+  if (!log.ok()) return ErrorAnswer(log.status());
+  return JsonAnswer(*log);
+}
+
 HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
   if (absl::Status s = CheckParameters(query, {"points"}); !s.ok()) return ErrorAnswer(s);
   absl::StatusOr<uint64_t> test_id = ParseId(id, "tune id");

@@ -41,6 +41,7 @@ class ReadApi {
   HttpAnswer TestWorkers(const std::string& id, const QueryParameters& query);
   // GET /api/v1/tests/{id}/history?points=
   HttpAnswer TestHistory(const std::string& id, const QueryParameters& query);
+  HttpAnswer TestLog(const std::string& id, const QueryParameters& query);
   // GET /api/v1/tunes/{id}?points=
   HttpAnswer Tune(const std::string& id, const QueryParameters& query);
   // GET /api/v1/workers

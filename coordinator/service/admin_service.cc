@@ -9,6 +9,13 @@
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
+namespace {
+
+// Who an admin call is logged as: the one admin token has no user name, so
+// the peer it came from.
+std::string GrpcAdmin(const grpc::ServerContext& context) { return absl::StrCat("admin (gRPC, ", context.peer(), ")"); }
+
+}  // namespace
 
 grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
                                               grpc::ServerReader<v1::ArtifactChunk>* reader,
@@ -50,7 +57,7 @@ grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1
   if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
   v1::TestSpec spec = request->spec();
   if (spec.has_spsa()) *spec.mutable_spsa() = tuner::WithDefaults(spec.spsa());
-  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now());
+  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now(), GrpcAdmin(*context));
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -81,7 +88,7 @@ grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::
                                         v1::Test* response) {
   RpcTimer timer(c_.metrics, "StopTest");
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
-  absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now());
+  absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now(), GrpcAdmin(*context));
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -95,7 +102,8 @@ grpc::Status AdminServiceImpl::ExcludeWorker(grpc::ServerContext* context, const
   if (request->reason().size() > 500 || !IsValidText(request->reason()))
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "reason: printable text, at most 500 bytes");
   const std::string reason = request->reason().empty() ? "no reason given" : request->reason();
-  absl::StatusOr<v1::Test> test = c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now());
+  absl::StatusOr<v1::Test> test =
+      c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now(), GrpcAdmin(*context));
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();

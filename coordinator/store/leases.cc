@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/batch_state.h"
 #include "coordinator/store/store.h"
+#include "coordinator/store/test_events.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
@@ -124,9 +125,15 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   *batch.mutable_spec() = test->spec;
   if (test->spec.has_spsa())
     if (absl::Status s = PerturbBatch(test_id, test->spec.spsa(), batch); !s.ok()) return s;
+  const v1::TestState before = test->state;
   test->state = v1::TEST_STATE_RUNNING;
   test->updated = absl::ToUnixSeconds(now);
   if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+  if (before != test->state) {  // its first batch: the log says who started it
+    absl::StatusOr<std::string> worker = WorkerLabel(*db_, worker_id);
+    if (!worker.ok()) return worker.status();
+    if (absl::Status s = LogStateChange(*db_, before, *test, absl::StrCat("worker ", *worker)); !s.ok()) return s;
+  }
   return std::optional<v1::Batch>(std::move(batch));
 }
 

@@ -19,7 +19,7 @@ struct Migration {
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<Migration, 9> kMigrations = {{
+constexpr std::array<Migration, 11> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
     {R"sql(
     CREATE TABLE tests (
@@ -132,6 +132,30 @@ constexpr std::array<Migration, 9> kMigrations = {{
     ALTER TABLE workers ADD COLUMN concurrency INTEGER NOT NULL DEFAULT 0;
     )sql",
      BackfillWorkerConcurrency},
+    // 10: the counted games by worker, colour, result and termination, for a
+    // test's results by colour and how each engine's games ended. Games
+    // counted before this version are not in it.
+    {R"sql(
+    CREATE TABLE game_tallies (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      worker_id INTEGER NOT NULL REFERENCES workers(id),
+      game_in_pair INTEGER NOT NULL,       -- 0: the dev engine had Black
+      result INTEGER NOT NULL,             -- judkins.v1.GameResult
+      termination INTEGER NOT NULL,        -- judkins.v1.Termination
+      games INTEGER NOT NULL,
+      PRIMARY KEY (test_id, worker_id, game_in_pair, result, termination));
+    )sql"},
+    // 11: each test's log: what happened to it, and who did it. Tests made
+    // before this version have no entries for what happened before it.
+    {R"sql(
+    CREATE TABLE test_events (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      kind INTEGER NOT NULL,               -- judkins.v1.TestEventKind
+      at_unix INTEGER NOT NULL,
+      actor TEXT NOT NULL,                 -- who: "admin (web, 10.0.0.7)", "worker w1 (#3)", "coordinator"
+      detail TEXT NOT NULL);
+    CREATE INDEX test_events_by_test ON test_events(test_id);
+    )sql"},
 }};
 
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db) {

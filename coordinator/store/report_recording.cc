@@ -4,12 +4,15 @@
 // idempotency.
 #include <array>
 #include <map>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/domain/report_games.h"
 #include "coordinator/domain/test_rules.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/game_tallies.h"
 #include "coordinator/store/store.h"
+#include "coordinator/store/test_events.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
@@ -72,9 +75,11 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     result.test_ended = Ended(test->state);
     return result;
   }
+  const v1::TestState before = test->state;
 
   // Step 3. Each pair counts once, whichever batch brings it first.
   WorkerShare share;  // what this report adds to its worker's share of the test
+  std::vector<const v1::GameOutcome*> counted_games;
   for (const auto& [pair_index, pair_games] : games->complete) {
     absl::StatusOr<sqlite::Statement> count =
         db_->Cached("INSERT OR IGNORE INTO counted_pairs (test_id, pair_index, batch_id) VALUES (?, ?, ?)");
@@ -90,6 +95,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     CountPair(pair_games, *test);
     CountPair(pair_games, result.counted_pairs, result.counted_games);
     for (const v1::GameOutcome* game : pair_games) {
+      counted_games.push_back(game);
       share.crashes += game->termination() == v1::TERMINATION_CRASH;
       share.time_losses += game->termination() == v1::TERMINATION_TIME_FORFEIT;
     }
@@ -109,12 +115,18 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     share.wdl = result.counted_games;
     absl::StatusOr<v1::WorkerResult> worker = AddToWorkerResult(*db_, test_id, report.worker_id(), share);
     if (!worker.ok()) return worker.status();
+    if (absl::Status s = AddToGameTallies(*db_, test_id, report.worker_id(), counted_games); !s.ok()) return s;
     absl::StatusOr<std::optional<std::string>> exclusion = ExclusionReasonAfter(*db_, test_id, *worker);
     if (!exclusion.ok()) return exclusion.status();
-    if (*exclusion)
+    if (*exclusion) {
       if (absl::Status s = ExcludeWorkerResult(*db_, test_id, report.worker_id(), **exclusion, /*purged=*/false);
           !s.ok())
         return s;
+      if (absl::Status s = LogWorkerExcluded(*db_, test_id, report.worker_id(), absl::ToUnixSeconds(now),
+                                             kByCoordinator, **exclusion);
+          !s.ok())
+        return s;
+    }
   }
 
   // A worker that refused the batch (its copy of an engine is not the test's
@@ -127,6 +139,10 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
                                              absl::StrCat("refused: ", report.refused_because()), /*purged=*/false);
         !s.ok())
       return s;
+    if (absl::Status s = LogWorkerExcluded(*db_, test_id, report.worker_id(), absl::ToUnixSeconds(now), kByCoordinator,
+                                           absl::StrCat("refused: ", report.refused_because()));
+        !s.ok())
+      return s;
   }
 
   // Step 6. Persist: the test, the pairs handed back, the records, the batch.
@@ -135,6 +151,7 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
     if (absl::Status s = RequeuePair(*db_, test_id, *pair); !s.ok()) return s;
   test->updated = absl::ToUnixSeconds(now);
   if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+  if (absl::Status s = LogStateChange(*db_, before, *test, kByCoordinator); !s.ok()) return s;
   if (result.counted)
     if (absl::Status s = AppendTestHistory(*db_, *test); !s.ok()) return s;
   // The records come with the games they describe: kept when the report

@@ -6,9 +6,13 @@
 #include <cassert>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/game_tallies.h"
 #include "coordinator/store/migrations.h"
+#include "coordinator/store/test_events.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/tune_rows.h"
 #include "coordinator/store/worker_results.h"
@@ -43,10 +47,13 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
   if (!workers.ok()) return workers.status();
   for (v1::WorkerResult& worker : *workers) *test.add_workers() = std::move(worker);
   AddHomogeneity(test);
+  absl::StatusOr<v1::GameTally> tally = LoadGameTally(db, test_id);
+  if (!tally.ok()) return tally.status();
+  *test.mutable_tally() = *std::move(tally);
   return test;
 }
 
-absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now) {
+absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by) {
   uint64_t test_id = 0;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =
@@ -58,6 +65,9 @@ absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time 
         .Bind(4, absl::ToUnixSeconds(now));
     if (absl::Status status = insert->Run(); !status.ok()) return status;
     test_id = db_->last_insert_id();
+    if (absl::Status s = AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_CREATED, absl::ToUnixSeconds(now), by, "");
+        !s.ok())
+      return s;
     if (spec.has_spsa()) return CreateTuneRow(*db_, test_id, spec.spsa());
     return absl::OkStatus();
   });
@@ -87,6 +97,14 @@ absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_poi
   tune.set_iterations(row->iterations);
   for (v1::TuneSnapshot& snapshot : *history) *tune.add_history() = std::move(snapshot);
   return tune;
+}
+
+absl::StatusOr<v1::TestLog> Store::GetTestLog(uint64_t test_id) {
+  absl::MutexLock lock(&reader_mutex_);
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  if (!snapshot.ok()) return snapshot.status();
+  if (absl::StatusOr<TestRow> test = LoadTestRow(*reader_, test_id); !test.ok()) return test.status();
+  return LoadTestLog(*reader_, test_id);
 }
 
 absl::StatusOr<v1::TestHistory> Store::GetTestHistory(uint64_t test_id, size_t max_points) {
@@ -135,7 +153,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   return tests;
 }
 
-absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now) {
+absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now, const std::string& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
     if (!test.ok()) return test.status();
@@ -143,10 +161,14 @@ absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, 
     test->spec.set_priority(priority);
     absl::StatusOr<sqlite::Statement> update = db_->Cached("UPDATE tests SET spec = ?, updated = ? WHERE id = ?");
     if (!update.ok()) return update.status();
-    return update->BindBlob(1, test->spec.SerializeAsString())
-        .Bind(2, absl::ToUnixSeconds(now))
-        .Bind(3, int64_t(test_id))
-        .Run();
+    if (absl::Status s = update->BindBlob(1, test->spec.SerializeAsString())
+                             .Bind(2, absl::ToUnixSeconds(now))
+                             .Bind(3, int64_t(test_id))
+                             .Run();
+        !s.ok())
+      return s;
+    return AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_PRIORITY_CHANGED, absl::ToUnixSeconds(now), by,
+                           absl::StrCat("priority ", priority));
   });
   if (!written.ok()) return written;
   return GetTest(test_id);
@@ -226,15 +248,17 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
   return page;
 }
 
-absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now) {
+absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now, const std::string& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
     if (!test.ok()) return test.status();
     if (Ended(test->state)) return absl::OkStatus();
+    const v1::TestState before = test->state;
     test->state = v1::TEST_STATE_STOPPED;
     test->finished_because = "stopped by admin";
     test->updated = absl::ToUnixSeconds(now);
-    return SaveCounts(*db_, *test);
+    if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+    return LogStateChange(*db_, before, *test, by);
   });
   if (!written.ok()) return written;
   return GetTest(test_id);
@@ -292,11 +316,18 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
+  // Each worker's totals come from one pass over worker_results, not a
+  // lookup per worker (that table is keyed by test first).
   absl::StatusOr<sqlite::Statement> select = reader_->Cached(
-      "SELECT id, capabilities, last_seen, (SELECT COUNT(*) FROM batches WHERE worker_id = workers.id AND state = ?) "
-      "FROM workers ORDER BY id");
+      "SELECT w.id, w.capabilities, w.last_seen, "
+      "  (SELECT COUNT(*) FROM batches WHERE worker_id = w.id AND state = ?), "
+      "  (SELECT GROUP_CONCAT(DISTINCT test_id) FROM batches WHERE worker_id = w.id AND state = ?), "
+      "  COALESCE(r.games, 0), COALESCE(r.crashes, 0), COALESCE(r.time_losses, 0) "
+      "FROM workers w LEFT JOIN (SELECT worker_id, SUM(wins + draws + losses) AS games, SUM(crashes) AS crashes, "
+      "  SUM(time_losses) AS time_losses FROM worker_results GROUP BY worker_id) r ON r.worker_id = w.id "
+      "ORDER BY w.id");
   if (!select.ok()) return select.status();
-  select->Bind(1, SqlValue(BatchState::kLeased));
+  select->Bind(1, SqlValue(BatchState::kLeased)).Bind(2, SqlValue(BatchState::kLeased));
   std::vector<v1::WorkerInfo> workers;
   while (true) {
     absl::StatusOr<bool> row = select->Step();
@@ -308,6 +339,12 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
       return absl::DataLossError(absl::StrCat("worker ", info.id(), ": stored capabilities do not parse"));
     info.set_last_seen_unix(select->Int(2));
     info.set_batches_in_flight(select->Int(3));
+    for (absl::string_view id : absl::StrSplit(select->Text(4), ',', absl::SkipEmpty()))
+      if (uint64_t test_id = 0; absl::SimpleAtoi(id, &test_id)) info.add_playing_test_ids(test_id);
+    std::sort(info.mutable_playing_test_ids()->begin(), info.mutable_playing_test_ids()->end());
+    info.set_games(select->Int(5));
+    info.set_crashes(select->Int(6));
+    info.set_time_losses(select->Int(7));
   }
 }
 

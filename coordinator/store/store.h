@@ -43,7 +43,11 @@ class Store {
  public:
   static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
 
-  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now);
+  // Who an admin action is logged as when the caller does not say.
+  static constexpr char kSomeAdmin[] = "admin";
+
+  // `by` names who asked, for the test's log (GetTestLog).
+  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by = kSomeAdmin);
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   // One page of the tests in `states` (all when empty) that `matches` (by
@@ -61,14 +65,15 @@ class Store {
   // The pending and running tests, and those that ended (or changed) since
   // `ended_since`: what the live gauges show, whatever the history's size.
   absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since);
-  absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now);
+  absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now, const std::string& by = kSomeAdmin);
   // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
-  absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now);
+  absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now,
+                                       const std::string& by = kSomeAdmin);
   // Takes the worker off the test: its counted pairs are purged and played
   // again by others, the SPRT is evaluated afresh (a test it decided runs
   // again), and it gets no more of the test's work (worker_exclusion.cc).
   absl::StatusOr<v1::Test> ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
-                                         absl::Time now);
+                                         absl::Time now, const std::string& by = kSomeAdmin);
   // The pending and running tests; with `count_in_flight`, each with the
   // pairs of its leased batches (a sum over them all: O(leases)).
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests(bool count_in_flight = true);
@@ -76,6 +81,9 @@ class Store {
   absl::StatusOr<v1::Tune> GetTune(uint64_t test_id, size_t max_history_points);
   // The test's statistics after each counted report, thinned to max_points.
   absl::StatusOr<v1::TestHistory> GetTestHistory(uint64_t test_id, size_t max_points);
+  // What happened to the test and who did it, oldest first; NOT_FOUND naming
+  // the test when there is none.
+  absl::StatusOr<v1::TestLog> GetTestLog(uint64_t test_id);
 
   // A new worker; only the hash of its secret is kept.
   absl::StatusOr<uint64_t> RegisterWorker(const v1::WorkerCapabilities& capabilities, const std::string& secret_sha256,

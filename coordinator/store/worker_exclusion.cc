@@ -7,14 +7,16 @@
 #include "coordinator/domain/test_rules.h"
 #include "coordinator/store/batch_state.h"
 #include "coordinator/store/store.h"
+#include "coordinator/store/test_events.h"
 #include "coordinator/store/test_rows.h"
 #include "coordinator/store/worker_results.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 
 namespace judkins {
+
 absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
-                                              absl::Time now) {
+                                              absl::Time now, const std::string& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     // Step 1. The test and the worker's share of it.
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
@@ -60,11 +62,15 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
     // Every pair its share holds was counted from one of its batches.
     assert(purged_pairs == PairCount((*share)->pentanomial()));
     // Step 3. The totals without it, and the stop rules on what remains.
+    const v1::TestState before = test->state;
     RemoveWorkerShare((*share)->pentanomial(), (*share)->wdl(), *test);
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-    // Step 4. No more work of this test for it.
-    return ExcludeWorkerResult(*db_, test_id, worker_id, absl::StrCat("excluded by admin: ", reason), /*purged=*/true);
+    // Step 4. No more work of this test for it; the log says why, and by whom.
+    const std::string because = absl::StrCat("excluded by admin: ", reason);
+    if (absl::Status s = ExcludeWorkerResult(*db_, test_id, worker_id, because, /*purged=*/true); !s.ok()) return s;
+    if (absl::Status s = LogWorkerExcluded(*db_, test_id, worker_id, test->updated, by, because); !s.ok()) return s;
+    return LogStateChange(*db_, before, *test, by);
   });
   if (!written.ok()) return written;
   return GetTest(test_id);

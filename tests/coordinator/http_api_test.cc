@@ -180,6 +180,7 @@ TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
       {"/api/v1/sprt?elo0=5&elo1=0&wdl=1,2,3", {400, "elo0 must be below elo1"}},
       {"/api/v1/sprt?elo0=0&elo1=5&pentanomial=1,2", {400, "pentanomial takes 5"}},
       {"/api/v1/workers?x=1", {400, "unknown parameter 'x'"}},
+      {"/api/v1/tests/999/log", {404, "no test 999"}},
       {"/api/v1/nothing", {404, "no such path: /api/v1/nothing"}},
   };
   for (const auto& [path, expected] : cases) {
@@ -191,6 +192,27 @@ TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
     EXPECT_EQ(testing::Field(error, "status").number_value(), expected.first);
     EXPECT_THAT(testing::Field(error, "message").string_value(), HasSubstr(expected.second));
   }
+}
+
+TEST_F(HttpApiTest, TheLogSaysWhatHappenedToTheTestAndWhoDidIt) {
+  v1::StopTestRequest stop;
+  stop.set_test_id(test_.id());
+  v1::Test stopped;
+  ASSERT_TRUE(admin_->StopTest(As(kAdminToken).get(), stop, &stopped).ok());
+  httplib::Result answer = Get(absl::StrCat("/api/v1/tests/", test_.id(), "/log"));
+  ASSERT_TRUE(answer);
+  ASSERT_EQ(answer->status, 200) << answer->body;
+  const google::protobuf::ListValue events = testing::Field(ParseObject(answer->body), "events").list_value();
+  ASSERT_EQ(events.values_size(), 3) << answer->body;
+  auto event = [&](int i, const char* field) {
+    return testing::Field(events.values(i).struct_value(), field).string_value();
+  };
+  EXPECT_EQ(event(0, "kind"), "TEST_EVENT_KIND_CREATED");
+  EXPECT_THAT(event(0, "by"), HasSubstr("admin (gRPC, ipv4:127.0.0.1:"));
+  EXPECT_EQ(event(1, "kind"), "TEST_EVENT_KIND_STARTED");
+  EXPECT_EQ(event(1, "by"), absl::StrCat("worker w1 (#", registered_.worker_id(), ")"));
+  EXPECT_EQ(event(2, "kind"), "TEST_EVENT_KIND_STOPPED");
+  EXPECT_EQ(event(2, "detail"), "stopped by admin");
 }
 
 TEST_F(HttpApiTest, TheCalculatorAgreesWithTheSprtCommand) {

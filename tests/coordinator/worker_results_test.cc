@@ -65,6 +65,61 @@ TEST_F(WorkerResultsTest, EachWorkersShareIsKeptWithItsCrashesAndTimeLosses) {
   EXPECT_FALSE(shown.has_homogeneity()) << "too few pairs to test";
 }
 
+TEST_F(WorkerResultsTest, TheTestTalliesItsGamesByColourAndByHowEachEnginesGamesEnded) {
+  const uint64_t test = FixedTest(1000);
+  const uint64_t a = NewWorker(), b = NewWorker();
+  Play(test, a, 3, v1::GAME_RESULT_BLACK_WINS, v1::GAME_RESULT_WHITE_WINS);  // dev wins both, by checkmate
+  Play(test, b, 2, v1::GAME_RESULT_WHITE_WINS, v1::GAME_RESULT_DRAW, v1::TERMINATION_TIME_FORFEIT);
+  const v1::GameTally tally = store_->GetTest(test)->tally();
+  EXPECT_EQ(tally.black_wins(), 3u);
+  EXPECT_EQ(tally.white_wins(), 5u);
+  EXPECT_EQ(tally.draws(), 2u);
+  ASSERT_EQ(tally.dev_endings_size(), 2);
+  EXPECT_EQ(tally.dev_endings(0).termination(), v1::TERMINATION_CHECKMATE);
+  EXPECT_EQ(tally.dev_endings(0).wins(), 6u);
+  EXPECT_EQ(tally.dev_endings(1).termination(), v1::TERMINATION_TIME_FORFEIT);
+  EXPECT_EQ(tally.dev_endings(1).losses(), 2u);  // dev had Black in game 0, which White won
+  EXPECT_EQ(tally.dev_endings(1).draws(), 2u);
+  ASSERT_EQ(tally.base_endings_size(), 2);
+  EXPECT_EQ(tally.base_endings(0).losses(), 6u);
+  EXPECT_EQ(tally.base_endings(1).wins(), 2u);
+  // A duplicate report counts nothing, in the tally as in the totals.
+  const v1::Batch again = Lease(test, 1, a);
+  ASSERT_TRUE(store_->RecordReport(ReportOf(again, a, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW), kNow).ok());
+  ASSERT_TRUE(store_->RecordReport(ReportOf(again, a, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_DRAW), kNow).ok());
+  EXPECT_EQ(store_->GetTest(test)->tally().draws(), 4u);
+  // A purged worker's games leave the tally with its pairs.
+  ASSERT_TRUE(store_->ExcludeWorker(test, b, "tampered build", kNow).ok());
+  const v1::GameTally purged = store_->GetTest(test)->tally();
+  EXPECT_EQ(purged.white_wins(), 3u);
+  EXPECT_EQ(purged.draws(), 2u);
+}
+
+TEST_F(WorkerResultsTest, TheWorkerListSaysWhatEachPlaysNowAndItsGamesCrashesAndTimeLosses) {
+  const uint64_t first = FixedTest(1000), second = FixedTest(1000);
+  const uint64_t a = NewWorker(), b = NewWorker();
+  Play(first, a, 3, v1::GAME_RESULT_BLACK_WINS, v1::GAME_RESULT_WHITE_WINS, v1::TERMINATION_CRASH);
+  Play(second, a, 2, v1::GAME_RESULT_DRAW, v1::GAME_RESULT_BLACK_WINS, v1::TERMINATION_TIME_FORFEIT);
+  Lease(second, 1, a);
+  Lease(first, 1, a);
+  const std::vector<v1::WorkerInfo> workers = *store_->ListWorkers();
+  auto find = [&](uint64_t id) {
+    for (const v1::WorkerInfo& worker : workers)
+      if (worker.id() == id) return worker;
+    ADD_FAILURE() << "no worker " << id;
+    return v1::WorkerInfo();
+  };
+  const v1::WorkerInfo shown = find(a);
+  EXPECT_THAT(shown.playing_test_ids(), ::testing::ElementsAre(first, second));
+  EXPECT_EQ(shown.batches_in_flight(), 2u);
+  EXPECT_EQ(shown.games(), 10u);
+  EXPECT_EQ(shown.crashes(), 6u);
+  EXPECT_EQ(shown.time_losses(), 4u);
+  const v1::WorkerInfo idle = find(b);
+  EXPECT_EQ(idle.playing_test_ids_size(), 0);
+  EXPECT_EQ(idle.games(), 0u);
+}
+
 TEST_F(WorkerResultsTest, AWorkerWhoseEnginesKeepCrashingGetsNoMoreOfTheTest) {
   const uint64_t test = FixedTest(1000);
   const uint64_t crashing = NewWorker(), healthy = NewWorker();

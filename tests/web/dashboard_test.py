@@ -173,6 +173,13 @@ class DashboardTest(unittest.TestCase):
                   and len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart polyline")) == 2, "two charts drawn")
         rows = lambda: self.browser.find_elements(By.CSS_SELECTOR, "#workers tbody tr")
         self.wait(lambda: any("worker-" in row.text for row in rows()), "the per-worker table")
+        # Results by colour add up to the games; each engine's endings are listed.
+        by_colour = lambda: sum(int(cell.text) for cell in
+                                self.browser.find_elements(By.CSS_SELECTOR, "#by-colour tbody td"))
+        self.wait(lambda: by_colour() == self.games_shown() > 0, "results by colour adding up to the games")
+        for side in ("dev", "base"):
+            endings = lambda: [row.text for row in self.browser.find_elements(By.CSS_SELECTOR, f"#endings-{side} tbody tr")]
+            self.wait(lambda: endings() and "none" not in endings(), f"how {side}'s games ended")
         self.browser.save_screenshot(f"{SCREENSHOTS}/test.png")
         self.assertNoConsoleErrors("the test page")
 
@@ -240,6 +247,11 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.browser.find_elements(By.ID, "state")
                   and self.browser.find_element(By.ID, "state").text == "stopped", "the test stopped")
         self.assertIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
+        # The events log says who created, started and stopped it.
+        log = lambda: self.browser.find_element(By.ID, "log").text
+        self.wait(lambda: "stopped admin (web, 127.0.0.1)" in log(), "the stop in the events log")
+        self.assertIn("created admin (gRPC, ipv4:127.0.0.1:", log())
+        self.assertRegex(log(), r"started worker worker-\d \(#\d+\)")
         self.assertNoConsoleErrors("the login and stop")
 
 

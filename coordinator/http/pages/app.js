@@ -52,6 +52,10 @@ const ago = (unix) => {
   return `${Math.round(seconds / 86400)} d ago`;
 };
 const stateWord = (state) => (state || "TEST_STATE_PENDING").replace("TEST_STATE_", "").toLowerCase();
+const endingWord = (termination) => (termination || "").replace("TERMINATION_", "").toLowerCase().replaceAll("_", " ");
+// "3 (0.4%)": a count and its share of the games.
+const rate = (count, games) => (int(games) ? `${int(count)} (${fixed((100 * int(count)) / int(games), 1)}%)` : `${int(count)}`);
+const eventWord = (kind) => (kind || "").replace("TEST_EVENT_KIND_", "").toLowerCase().replaceAll("_", " ");
 const kindOf = (spec) => (spec.spsa ? "spsa" : spec.sprt ? "sprt" : "fixed");
 
 function timeControl(tc) {
@@ -129,8 +133,8 @@ function lineChart(title, points, { band = [], bounds = [], xLabel = "games" } =
   return chart;
 }
 
-function table(headers, rows, { numeric = [] } = {}) {
-  return el("div", { class: "table-wrap" },
+function table(headers, rows, { numeric = [], id = null } = {}) {
+  return el("div", { class: "table-wrap", id },
     el("table", {},
       el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: numeric.includes(i) ? "num" : null }, h)))),
       el("tbody", {}, rows.length ? rows.map((cells) =>
@@ -212,9 +216,9 @@ pages.index = async function () {
 // One test: spec, statistics, charts and workers, updated by its event stream.
 pages.test = async function () {
   const id = location.pathname.split("/")[2];
-  let history = await api(`/api/v1/tests/${id}/history?points=500`);
+  let [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
   function draw(test) {
-    const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {};
+    const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {}, tally = test.tally || {};
     const options = (engine) => (engine.options || []).map((o) => `${o.name}=${o.value}`).join(" ") || "—";
     const bounds = spec.sprt ? `[${spec.sprt.elo0 || 0}, ${spec.sprt.elo1 || 0}] ${(spec.sprt.model || "normalized").replace("ELO_MODEL_", "").toLowerCase()}, α ${spec.sprt.alpha || 0.05}, β ${spec.sprt.beta || 0.05}` : spec.fixedPairs ? `${spec.fixedPairs} pairs` : "tune";
     const points = history.points.map((h) => [int(h.games), h.llr]);
@@ -246,7 +250,7 @@ pages.test = async function () {
         ["engine", spec.base.name, spec.dev.name],
         ["artifact", (spec.base.artifactSha256 || "").slice(0, 12), (spec.dev.artifactSha256 || "").slice(0, 12)],
         ["options", options(spec.base), options(spec.dev)],
-      ]),
+      ], { id: "spec" }),
       el("p", {}, `Time control ${timeControl(spec.timeControl)} · book ${spec.book} (${spec.bookSize} openings) · ${bounds} · priority ${spec.priority || 0}` +
         ` · created ${new Date(int(test.createdUnix) * 1000).toLocaleString()}`),
       el("h2", {}, "Workers"),
@@ -255,16 +259,25 @@ pages.test = async function () {
           w.pentanomial ? [w.pentanomial.ll, w.pentanomial.ld, w.pentanomial.ddWl, w.pentanomial.dw, w.pentanomial.ww].map(int).join(", ") : "",
           int(w.crashes), int(w.timeLosses), w.hasResidual ? fixed(w.residual, 2) : "—",
           w.excludedBecause ? el("span", { class: "bad" }, w.excludedBecause) : w.outlier ? el("span", { class: "bad" }, "outlier") : ""]),
-        { numeric: [3, 4, 5] }),
+        { numeric: [3, 4, 5], id: "workers" }),
+      el("h2", {}, "Results by colour"),
+      table(["Black wins", "White wins", "draws"], [[int(tally.blackWins), int(tally.whiteWins), int(tally.draws)]],
+        { numeric: [0, 1, 2], id: "by-colour" }),
+      el("h2", {}, "How each engine's games ended"),
+      el("div", { class: "grid2" }, [[spec.dev.name, "dev", tally.devEndings], [spec.base.name, "base", tally.baseEndings]].map(
+        ([name, side, rows]) => el("div", {}, el("h3", {}, `${name} (${side})`),
+          table(["ending", "wins", "draws", "losses"], (rows || []).map((r) => [endingWord(r.termination), int(r.wins), int(r.draws), int(r.losses)]),
+            { numeric: [1, 2, 3], id: `endings-${side}` })))),
+      el("h2", {}, "Events"),
+      table(["when", "what", "by", ""], log.events.map((e) => [new Date(int(e.atUnix) * 1000).toLocaleString(),
+        eventWord(e.kind), e.by, e.detail]), { id: "log" }),
       el("p", {}, el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "Download the game records")));
-    main.querySelector("table").parentElement.id = "spec";
-    main.querySelectorAll(".table-wrap")[1].id = "workers";
   }
   draw(await api(`/api/v1/tests/${id}`));
   const events = new EventSource(`/api/v1/tests/${id}/events`);
   events.addEventListener("test", async (event) => {
     const test = JSON.parse(event.data);
-    history = await api(`/api/v1/tests/${id}/history?points=500`);
+    [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
     draw(test);
   });
 };
@@ -292,10 +305,12 @@ pages.workers = async function () {
   async function draw() {
     const { workers } = await api("/api/v1/workers");
     main.replaceChildren(el("h1", {}, "Workers"),
-      table(["worker", "cores", "concurrency", "speed (nodes/s)", "version", "last seen", "batches now"],
+      table(["worker", "cores", "concurrency", "speed (nodes/s)", "version", "last seen", "playing now", "games", "crashes", "time losses"],
         workers.map((w) => [`${w.capabilities.name} (#${w.id})`, int(w.capabilities.cores), int(w.capabilities.concurrency),
-          fixed(w.capabilities.speed, 0), w.capabilities.version || "", ago(w.lastSeenUnix), int(w.batchesInFlight)]),
-        { numeric: [1, 2, 3, 6] }));
+          fixed(w.capabilities.speed, 0), w.capabilities.version || "", ago(w.lastSeenUnix),
+          (w.playingTestIds || []).length ? (w.playingTestIds || []).map((t) => el("a", { href: `/tests/${t}` }, `#${t} `)) : "idle",
+          int(w.games), rate(w.crashes, w.games), rate(w.timeLosses, w.games)]),
+        { numeric: [1, 2, 3, 7, 8, 9], id: "worker-list" }));
   }
   await draw();
   setInterval(() => draw().catch(showError), 5000);
