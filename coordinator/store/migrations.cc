@@ -132,16 +132,24 @@ constexpr std::array<Migration, 11> kMigrations = {{
     ALTER TABLE workers ADD COLUMN concurrency INTEGER NOT NULL DEFAULT 0;
     )sql",
      BackfillWorkerConcurrency},
-    // 10: the counted games by worker, colour, result and termination, for a
-    // test's results by colour and how each engine's games ended. Games
-    // counted before this version are not in it.
+    // 10: the counted games by colour, result and termination, for a test's
+    // results by colour and how each engine's games ended: the test's sums,
+    // read by every page, and each worker's share, taken off the sums when the
+    // worker is purged. Games counted before this version are not in them.
     {R"sql(
     CREATE TABLE game_tallies (
       test_id INTEGER NOT NULL REFERENCES tests(id),
-      worker_id INTEGER NOT NULL REFERENCES workers(id),
       game_in_pair INTEGER NOT NULL,       -- 0: the dev engine had Black
       result INTEGER NOT NULL,             -- judkins.v1.GameResult
       termination INTEGER NOT NULL,        -- judkins.v1.Termination
+      games INTEGER NOT NULL,
+      PRIMARY KEY (test_id, game_in_pair, result, termination));
+    CREATE TABLE worker_game_tallies (
+      test_id INTEGER NOT NULL REFERENCES tests(id),
+      worker_id INTEGER NOT NULL REFERENCES workers(id),
+      game_in_pair INTEGER NOT NULL,
+      result INTEGER NOT NULL,
+      termination INTEGER NOT NULL,
       games INTEGER NOT NULL,
       PRIMARY KEY (test_id, worker_id, game_in_pair, result, termination));
     )sql"},

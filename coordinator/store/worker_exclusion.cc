@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "coordinator/domain/test_rules.h"
 #include "coordinator/store/batch_state.h"
+#include "coordinator/store/game_tallies.h"
 #include "coordinator/store/store.h"
 #include "coordinator/store/test_events.h"
 #include "coordinator/store/test_rows.h"
@@ -66,6 +67,7 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
     RemoveWorkerShare((*share)->pentanomial(), (*share)->wdl(), *test);
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+    if (absl::Status s = RemoveFromGameTallies(*db_, test_id, worker_id); !s.ok()) return s;
     // Step 4. No more work of this test for it; the log says why, and by whom.
     const std::string because = absl::StrCat("excluded by admin: ", reason);
     if (absl::Status s = ExcludeWorkerResult(*db_, test_id, worker_id, because, /*purged=*/true); !s.ok()) return s;

@@ -264,7 +264,8 @@ TEST_F(StoreTest, AnUpgradeFillsInTheConcurrencyOfWorkersRegisteredBefore) {
   store_.reset();
   {  // the database as schema version 8 left it: no concurrency column
     auto db = *sqlite::Database::Open(path_);
-    ASSERT_TRUE(db->Execute("DROP TABLE test_events; DROP TABLE game_tallies").ok());  // versions 10, 11
+    // what versions 10 and 11 added
+    ASSERT_TRUE(db->Execute("DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies").ok());
     ASSERT_TRUE(db->Execute("ALTER TABLE workers DROP COLUMN concurrency").ok());
     ASSERT_TRUE(db->Execute("UPDATE schema_version SET version = 8").ok());
   }
