@@ -12,6 +12,10 @@ namespace judkins {
 absl::StatusOr<WebSessions::Session> WebSessions::Login(absl::string_view token, const std::string& client,
                                                         absl::Time now) {
   absl::MutexLock lock(&mutex_);
+  if (failures_.size() >= kMaxFailingClients && !failures_.contains(client)) {
+    absl::erase_if(failures_, [&](const auto& entry) { return now - entry.second.window_start >= kLoginWindow; });
+    if (failures_.size() >= kMaxFailingClients) failures_.clear();
+  }
   Failures& failures = failures_[client];
   if (now - failures.window_start >= kLoginWindow) failures = {0, now};
   if (failures.count >= kMaxFailedLogins)
@@ -48,6 +52,11 @@ std::optional<WebSessions::Session> WebSessions::Find(absl::string_view id, absl
 void WebSessions::Logout(absl::string_view id) {
   absl::MutexLock lock(&mutex_);
   sessions_.erase(id);
+}
+
+size_t WebSessions::FailingClients() {
+  absl::MutexLock lock(&mutex_);
+  return failures_.size();
 }
 
 std::string SessionIdFromCookies(absl::string_view cookie_header) {

@@ -23,6 +23,10 @@ inline constexpr absl::Duration kSessionLifetime = absl::Hours(12);
 // Failed logins one client address may make per window before it must wait.
 inline constexpr int kMaxFailedLogins = 5;
 inline constexpr absl::Duration kLoginWindow = absl::Minutes(1);
+// Addresses whose failed logins are remembered at once: beyond this, those
+// whose window has passed are forgotten (and, if all are recent, all are),
+// so a flood of addresses cannot grow the table without bound.
+inline constexpr size_t kMaxFailingClients = 10000;
 // Sessions kept at once: the oldest go first beyond this.
 inline constexpr size_t kMaxSessions = 1000;
 inline constexpr size_t kSessionIdBytes = 32, kCsrfBytes = 16;
@@ -42,6 +46,8 @@ class WebSessions {
   // The live session with this id, if any.
   std::optional<Session> Find(absl::string_view id, absl::Time now);
   void Logout(absl::string_view id);
+  // How many client addresses' failed logins are remembered now.
+  size_t FailingClients();
 
  private:
   struct Failures {
