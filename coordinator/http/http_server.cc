@@ -2,11 +2,14 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
 #include "common/log.h"
 #include "common/secret.h"
 #include "common/valid_text.h"
@@ -42,6 +45,11 @@ absl::StatusOr<std::pair<std::string, int>> HostAndPort(const std::string& liste
 std::string LocalPath(const std::string& next) {
   return absl::StartsWith(next, "/") && !absl::StartsWith(next, "//") && next.find('\\') == std::string::npos ? next
                                                                                                               : "/";
+}
+
+HttpAnswer TooManyLongAnswers() {
+  return ErrorAnswer(503, absl::StrCat("too many event streams and downloads open (", kMaxLongAnswers,
+                                       "): poll the API instead, or try again later"));
 }
 
 // Who a web action is logged as: the one admin token has no user name, so
@@ -88,6 +96,26 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
 }
 
 HttpServer::~HttpServer() { Stop(); }
+
+// Counted in while it lives: the last copy of its answer's provider frees it.
+class LongAnswerSlot {
+ public:
+  explicit LongAnswerSlot(std::atomic<int>& open) : open_(open) {}
+  ~LongAnswerSlot() { open_.fetch_sub(1); }
+  LongAnswerSlot(const LongAnswerSlot&) = delete;
+  LongAnswerSlot& operator=(const LongAnswerSlot&) = delete;
+
+ private:
+  std::atomic<int>& open_;
+};
+
+std::shared_ptr<LongAnswerSlot> HttpServer::TakeLongAnswerSlot() {
+  if (long_answers_.fetch_add(1) >= kMaxLongAnswers) {
+    long_answers_.fetch_sub(1);
+    return nullptr;
+  }
+  return std::make_shared<LongAnswerSlot>(long_answers_);
+}
 
 void HttpServer::Stop() {
   stopping_ = true;
@@ -156,12 +184,13 @@ void HttpServer::RouteApi() {
     absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
     if (!id.ok()) return Send(response, ErrorAnswer(id.status()));
     if (!request.params.empty()) return Send(response, ErrorAnswer(400, "records take no parameters"));
-    if (absl::StatusOr<v1::Test> test = store_.GetTest(*id); !test.ok())
-      return Send(response, ErrorAnswer(test.status()));
+    if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return Send(response, ErrorAnswer(exists));
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
+    if (!slot) return Send(response, TooManyLongAnswers());
     response.set_header("Content-Disposition", absl::StrCat("attachment; filename=\"test-", *id, ".pgn\""));
     auto after = std::make_shared<uint64_t>(0);
     response.set_chunked_content_provider(
-        "application/x-shogi-records", [this, id = *id, after](size_t, httplib::DataSink& sink) {
+        "application/x-shogi-records", [this, id = *id, after, slot](size_t, httplib::DataSink& sink) {
           absl::StatusOr<std::vector<Store::BatchRecords>> page = store_.RecordsAfter(id, *after, kRecordsPerRead);
           if (!page.ok()) return false;  // the client sees the stream cut, not a complete file
           if (page->empty()) {
@@ -182,8 +211,9 @@ void HttpServer::RouteApi() {
     absl::StatusOr<uint64_t> id = ParseId(request.matches[1], "test id");
     if (!id.ok()) return Send(response, ErrorAnswer(id.status()));
     if (!request.params.empty()) return Send(response, ErrorAnswer(400, "events take no parameters"));
-    if (absl::StatusOr<v1::Test> test = store_.GetTest(*id); !test.ok())
-      return Send(response, ErrorAnswer(test.status()));
+    if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return Send(response, ErrorAnswer(exists));
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
+    if (!slot) return Send(response, TooManyLongAnswers());
     response.set_header("Cache-Control", "no-cache");
     struct StreamState {
       std::string last;
@@ -192,7 +222,7 @@ void HttpServer::RouteApi() {
     };
     auto state = std::make_shared<StreamState>();
     response.set_chunked_content_provider(
-        "text/event-stream", [this, id = *id, state](size_t, httplib::DataSink& sink) {
+        "text/event-stream", [this, id = *id, state, slot](size_t, httplib::DataSink& sink) {
           if (state->ended || stopping_) {
             sink.done();
             return true;
@@ -220,6 +250,44 @@ void HttpServer::RouteApi() {
           if (!state->ended) changes_.WaitPast(version, absl::Seconds(1));
           return true;
         });
+  });
+
+  // For the list: "something changed" (the feed's version), at most once per
+  // kGlobalEventGap, so an open list redraws when it should and no more.
+  s.Get("/api/v1/events", [this](const httplib::Request& request, httplib::Response& response) {
+    if (!request.params.empty()) return Send(response, ErrorAnswer(400, "events take no parameters"));
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
+    if (!slot) return Send(response, TooManyLongAnswers());
+    response.set_header("Cache-Control", "no-cache");
+    struct StreamState {
+      uint64_t sent_version;
+      absl::Time last_sent;
+    };
+    auto state = std::make_shared<StreamState>(changes_.version(), absl::Now());
+    response.set_chunked_content_provider("text/event-stream", [this, state, slot](size_t, httplib::DataSink& sink) {
+      if (stopping_) {
+        sink.done();
+        return true;
+      }
+      const uint64_t version = changes_.version();
+      const absl::Time now = absl::Now();
+      std::string out;
+      if (version != state->sent_version && now - state->last_sent >= kGlobalEventGap) {
+        out = absl::StrCat("event: changed\nid: ", version, "\ndata: ", version, "\n\n");
+        state->sent_version = version;
+      } else if (now - state->last_sent >= kEventKeepAlive) {
+        out = ": still here\n\n";
+      }
+      if (!out.empty()) {
+        if (!sink.write(out.data(), out.size())) return false;
+        state->last_sent = now;
+      }
+      if (version == state->sent_version)
+        changes_.WaitPast(version, absl::Seconds(1));
+      else
+        absl::SleepFor(std::min(kGlobalEventGap - (absl::Now() - state->last_sent), absl::Seconds(1)));
+      return true;
+    });
   });
 
   s.set_error_handler([](const httplib::Request& request, httplib::Response& response) {

@@ -1,7 +1,7 @@
 // The coordinator's HTTP face: the web pages (built into the binary), the
 // read API under /api/v1 (JSON, the gRPC messages' field names), its OpenAPI
-// document, a test's records streamed, a test's changes pushed as
-// Server-Sent Events, and the admin's actions (stop a test, change its
+// document, a test's records streamed, a test's changes (and, for the list,
+// that anything changed) pushed as Server-Sent Events, and the admin's actions (stop a test, change its
 // priority) behind a login. Served by cpp-httplib (Debian's libcpp-httplib)
 // on its own threads, from the same store.
 #ifndef JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
@@ -28,8 +28,13 @@ struct Response;
 
 namespace judkins {
 
-// Threads that serve requests: each open event stream holds one.
+// Threads that serve requests: each open event stream or download holds one.
 inline constexpr int kHttpThreads = 32;
+// Event streams and record downloads open at once: at most half the threads,
+// so the API and the pages always keep the other half. Beyond it, 503.
+inline constexpr int kMaxLongAnswers = kHttpThreads / 2;
+// The global event stream says "something changed" at most this often.
+inline constexpr absl::Duration kGlobalEventGap = absl::Seconds(1);
 // A comment line on an idle event stream this often, so proxies keep it open.
 inline constexpr absl::Duration kEventKeepAlive = absl::Seconds(15);
 // Records sent per store read while a test's records stream out.
@@ -37,6 +42,8 @@ inline constexpr int kRecordsPerRead = 64;
 
 // The largest request body taken (a login or an action form).
 inline constexpr size_t kMaxRequestBodyBytes = 64 << 10;
+
+class LongAnswerSlot;  // http_server.cc
 
 struct HttpOptions {
   std::string listen;          // HOST:PORT; port 0: any free port
@@ -69,12 +76,17 @@ class HttpServer {
   void RoutePages();
   void RouteActions();
 
+  // One of the kMaxLongAnswers, or null when all are taken. Held by the
+  // answer's content provider: given back when httplib drops it.
+  std::shared_ptr<LongAnswerSlot> TakeLongAnswerSlot();
+
   const HttpOptions options_;
   WebSessions sessions_;
   Store& store_;
   ChangeFeed& changes_;
   ReadApi api_;
   AnswerCache answers_;
+  std::atomic<int> long_answers_ = 0;  // before server_: outlives its threads
   std::unique_ptr<httplib::Server> server_;
   std::atomic<bool> stopping_ = false;
   std::thread thread_;

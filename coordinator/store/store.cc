@@ -99,11 +99,16 @@ absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_poi
   return tune;
 }
 
+absl::Status Store::CheckTestExists(uint64_t test_id) {
+  absl::MutexLock lock(&reader_mutex_);
+  return TestExists(*reader_, test_id);
+}
+
 absl::StatusOr<v1::TestLog> Store::GetTestLog(uint64_t test_id) {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
-  if (absl::StatusOr<TestRow> test = LoadTestRow(*reader_, test_id); !test.ok()) return test.status();
+  if (absl::Status exists = TestExists(*reader_, test_id); !exists.ok()) return exists;
   return LoadTestLog(*reader_, test_id);
 }
 

@@ -49,6 +49,8 @@ class Store {
   // `by` names who asked, for the test's log (GetTestLog).
   absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by = kSomeAdmin);
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
+  // OK when the test exists, else NOT_FOUND naming it: cheaper than GetTest.
+  absl::Status CheckTestExists(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   // One page of the tests in `states` (all when empty) that `matches` (by
   // spec; null: all), newest first, and how many match in all. Only the

@@ -95,6 +95,14 @@ absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id) {
   return ReadTestRow(*select);
 }
 
+absl::Status TestExists(sqlite::Database& db, uint64_t test_id) {
+  absl::StatusOr<sqlite::Statement> select = db.Cached("SELECT 1 FROM tests WHERE id = ?");
+  if (!select.ok()) return select.status();
+  absl::StatusOr<bool> row = select->Bind(1, int64_t(test_id)).Step();
+  if (!row.ok()) return row.status();
+  return *row ? absl::OkStatus() : absl::NotFoundError(absl::StrCat("no test ", test_id));
+}
+
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id) {
   absl::StatusOr<sqlite::Statement> select =

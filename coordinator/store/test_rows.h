@@ -16,6 +16,8 @@
 namespace judkins {
 
 absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id);
+// OK when the test exists, else NOT_FOUND naming it (the message LoadTestRow gives).
+absl::Status TestExists(sqlite::Database& db, uint64_t test_id);
 absl::Status SaveCounts(sqlite::Database& db, const TestRow& test);
 // Pairs of the test's leased batches.
 absl::StatusOr<uint64_t> PairsInFlight(sqlite::Database& db, uint64_t test_id);

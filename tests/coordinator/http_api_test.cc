@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <atomic>
 #include <thread>
+#include <vector>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -275,6 +278,81 @@ TEST_F(HttpApiTest, RecordsStreamAsADownload) {
   ASSERT_TRUE(answer);
   EXPECT_EQ(answer->status, 200);
   EXPECT_THAT(answer->get_header_value("Content-Disposition"), HasSubstr("attachment"));
+}
+
+TEST_F(HttpApiTest, TheListsStreamSaysSomethingChangedAfterAReport) {
+  httplib::Client client("127.0.0.1", server_->http_port());
+  absl::Notification connected, changed;
+  std::thread reader([&] {
+    client.Get(
+        "/api/v1/events",
+        [&](const httplib::Response&) {
+          connected.Notify();
+          return true;
+        },
+        [&](const char* data, size_t size) {
+          if (absl::StrContains(absl::string_view(data, size), "event: changed")) changed.Notify();
+          return !changed.HasBeenNotified();
+        });
+  });
+  // The stream starts from the version it was opened at: the report comes after.
+  EXPECT_TRUE(connected.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  ReportOneBatch();
+  const bool arrived = changed.WaitForNotificationWithTimeout(absl::Seconds(10));
+  client.stop();
+  reader.join();
+  EXPECT_TRUE(arrived) << "no event after the report";
+}
+
+TEST_F(HttpApiTest, OpenStreamsAreCappedSoTheApiKeepsAnswering) {
+  // Every slot taken by a stream of the fixed-games test.
+  std::atomic<int> opened = 0;
+  std::vector<std::thread> streams;
+  for (int i = 0; i < kMaxLongAnswers; ++i)
+    streams.emplace_back([&] {
+      httplib::Client client("127.0.0.1", server_->http_port());
+      client.Get(
+          absl::StrCat("/api/v1/tests/", test_.id(), "/events"),
+          [&](const httplib::Response& response) {
+            if (response.status == 200) ++opened;
+            return true;
+          },
+          [](const char*, size_t) { return true; });  // until the stream ends
+    });
+  // Stopping the test ends its streams (also when a check below fails).
+  auto stop_test = [&] {
+    v1::StopTestRequest stop;
+    stop.set_test_id(test_.id());
+    v1::Test stopped;
+    EXPECT_TRUE(admin_->StopTest(As(kAdminToken).get(), stop, &stopped).ok());
+    for (std::thread& stream : streams)
+      if (stream.joinable()) stream.join();
+  };
+  absl::Cleanup end_streams = stop_test;
+  for (int waited = 0; opened < kMaxLongAnswers && waited < 1000; ++waited) absl::SleepFor(absl::Milliseconds(10));
+  ASSERT_EQ(opened.load(), kMaxLongAnswers);
+  // One more is refused with a reason; the API and the pages still answer.
+  httplib::Result refused = Get(absl::StrCat("/api/v1/tests/", tune_.id(), "/events"));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 503);
+  EXPECT_THAT(testing::Field(ParseObject(refused->body), "message").string_value(),
+              HasSubstr("too many event streams"));
+  httplib::Result records = Get(absl::StrCat("/api/v1/tests/", test_.id(), "/records"));
+  ASSERT_TRUE(records);
+  EXPECT_EQ(records->status, 503);
+  httplib::Result api = Get(absl::StrCat("/api/v1/tests/", test_.id()));
+  ASSERT_TRUE(api);
+  EXPECT_EQ(api->status, 200);
+  // Once the test stops, its streams end and their slots come back.
+  std::move(end_streams).Invoke();
+  int status = 0;
+  for (int waited = 0; status != 200 && waited < 100; ++waited) {
+    httplib::Client client("127.0.0.1", server_->http_port());
+    httplib::Result answer = client.Get(absl::StrCat("/api/v1/tests/", test_.id(), "/records"));
+    status = answer ? answer->status : 0;
+    if (status != 200) absl::SleepFor(absl::Milliseconds(10));
+  }
+  EXPECT_EQ(status, 200);
 }
 
 }  // namespace

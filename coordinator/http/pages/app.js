@@ -149,6 +149,18 @@ function actionForm(path, label, fields = [], danger = false) {
     el("button", { type: "submit", class: danger ? "danger" : null }, label));
 }
 
+// Calls `update` for each `name` event of the stream at `path`; when the
+// server refuses the stream (it has none to spare, or a stream ended), polls
+// every `period` ms instead. EventSource itself retries a dropped connection.
+function liveOrPolled(path, name, update, period) {
+  const events = new EventSource(path);
+  events.addEventListener(name, update);
+  events.onerror = () => {
+    if (events.readyState !== EventSource.CLOSED) return;
+    setInterval(() => update(null), period);
+  };
+}
+
 // Step 2. The pages.
 
 const pages = {};
@@ -210,7 +222,11 @@ pages.index = async function () {
       ...(sections.length ? sections.flat() : [el("p", { class: "muted", id: "no-tests" }, "No tests match.")]), pager);
   }
   await draw();
-  setInterval(() => draw().catch(showError), 5000);
+  // Redrawn when the coordinator says something changed; polled instead when
+  // it has no stream to spare. The workers' heartbeats do not move the feed,
+  // so the cards are also refreshed every half minute.
+  liveOrPolled("/api/v1/events", "changed", () => draw().catch(showError), 5000);
+  setInterval(() => draw().catch(showError), 30000);
 };
 
 // One test: spec, statistics, charts and workers, updated by its event stream.
@@ -273,13 +289,12 @@ pages.test = async function () {
         eventWord(e.kind), e.by, e.detail]), { id: "log" }),
       el("p", {}, el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "Download the game records")));
   }
-  draw(await api(`/api/v1/tests/${id}`));
-  const events = new EventSource(`/api/v1/tests/${id}/events`);
-  events.addEventListener("test", async (event) => {
-    const test = JSON.parse(event.data);
+  async function refresh(test) {
     [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
-    draw(test);
-  });
+    draw(test || await api(`/api/v1/tests/${id}`));
+  }
+  draw(await api(`/api/v1/tests/${id}`));
+  liveOrPolled(`/api/v1/tests/${id}/events`, "test", (event) => refresh(event && JSON.parse(event.data)).catch(showError), 5000);
 };
 
 // A tune: theta against its start and range, and each parameter's path.
