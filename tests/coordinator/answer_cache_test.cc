@@ -1,0 +1,38 @@
+// The read API's answer cache alone: when an answer is reused and when the
+// store is read again.
+#include "coordinator/http/answer_cache.h"
+
+#include <gtest/gtest.h>
+
+namespace judkins {
+namespace {
+
+const absl::Time kMade = absl::FromUnixSeconds(1'800'000'000);
+
+HttpAnswer Answer(const std::string& body) { return HttpAnswer{.body = body}; }
+
+TEST(AnswerCacheTest, AnAnswerIsReusedWhileNothingChangedForUpToItsMaximumAge) {
+  AnswerCache cache;
+  cache.Put("/api/v1/tests/1", 7, kMade, Answer("{}"));
+  EXPECT_TRUE(cache.Find("/api/v1/tests/1", 7, kMade + kMaxAnswerAge));
+  EXPECT_FALSE(cache.Find("/api/v1/tests/1", 7, kMade + kMaxAnswerAge + absl::Milliseconds(1)));
+  EXPECT_FALSE(cache.Find("/api/v1/tests/2", 7, kMade)) << "another request";
+}
+
+TEST(AnswerCacheTest, AfterAChangeOnlyAFreshAnswerIsReused) {
+  AnswerCache cache;
+  cache.Put("/api/v1/tests/1", 7, kMade, Answer("{}"));
+  EXPECT_TRUE(cache.Find("/api/v1/tests/1", 8, kMade + kFreshAnswerAge));
+  EXPECT_FALSE(cache.Find("/api/v1/tests/1", 8, kMade + kFreshAnswerAge + absl::Milliseconds(1)));
+}
+
+TEST(AnswerCacheTest, ErrorsAreNeverKept) {
+  AnswerCache cache;
+  HttpAnswer missing = Answer("{}");
+  missing.status = 404;
+  cache.Put("/api/v1/tests/9", 7, kMade, missing);
+  EXPECT_FALSE(cache.Find("/api/v1/tests/9", 7, kMade));
+}
+
+}  // namespace
+}  // namespace judkins
