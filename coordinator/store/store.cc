@@ -53,6 +53,26 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
   return test;
 }
 
+absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, std::span<const uint64_t> ids) {
+  std::vector<v1::Test> tests;
+  for (uint64_t id : ids) {
+    absl::StatusOr<v1::Test> test = LoadTest(db, id);
+    if (!test.ok()) return test.status();
+    tests.push_back(*std::move(test));
+  }
+  return tests;
+}
+
+absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, sqlite::Statement& select_ids) {
+  std::vector<uint64_t> ids;
+  while (true) {
+    absl::StatusOr<bool> row = select_ids.Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return LoadTests(db, ids);
+    ids.push_back(uint64_t(select_ids.Int(0)));
+  }
+}
+
 absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by) {
   uint64_t test_id = 0;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
@@ -142,20 +162,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
       include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
   if (!include_finished) select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
-  std::vector<uint64_t> ids;
-  while (true) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) break;
-    ids.push_back(select->Int(0));
-  }
-  std::vector<v1::Test> tests;
-  for (uint64_t id : ids) {
-    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
-    if (!test.ok()) return test.status();
-    tests.push_back(*std::move(test));
-  }
-  return tests;
+  return LoadTests(*reader_, *select);
 }
 
 absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now, const std::string& by) {
@@ -202,20 +209,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_sinc
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING))
       .Bind(2, int64_t(v1::TEST_STATE_RUNNING))
       .Bind(3, absl::ToUnixSeconds(ended_since));
-  std::vector<uint64_t> ids;
-  while (true) {
-    absl::StatusOr<bool> row = select->Step();
-    if (!row.ok()) return row.status();
-    if (!*row) break;
-    ids.push_back(uint64_t(select->Int(0)));
-  }
-  std::vector<v1::Test> tests;
-  for (uint64_t id : ids) {
-    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
-    if (!test.ok()) return test.status();
-    tests.push_back(*std::move(test));
-  }
-  return tests;
+  return LoadTests(*reader_, *select);
 }
 
 absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,
@@ -245,11 +239,9 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
     if (page.total >= offset && ids.size() < limit) ids.push_back(uint64_t(select->Int(0)));
     ++page.total;
   }
-  for (uint64_t id : ids) {
-    absl::StatusOr<v1::Test> test = LoadTest(*reader_, id);
-    if (!test.ok()) return test.status();
-    page.tests.push_back(*std::move(test));
-  }
+  absl::StatusOr<std::vector<v1::Test>> tests = LoadTests(*reader_, ids);
+  if (!tests.ok()) return tests.status();
+  page.tests = *std::move(tests);
   return page;
 }
 

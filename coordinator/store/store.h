@@ -165,6 +165,9 @@ class Store {
 
  private:
   static absl::StatusOr<v1::Test> LoadTest(sqlite::Database& db, uint64_t test_id);
+  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, std::span<const uint64_t> ids);
+  // The tests whose ids `select_ids` yields (in its first column), read to the end first.
+  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, sqlite::Statement& select_ids);
   // Draws a tune batch's flips, stores them, and puts theta+ and theta- in its engines.
   absl::Status PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
