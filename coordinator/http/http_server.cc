@@ -263,7 +263,7 @@ void HttpServer::RouteApi() {
       uint64_t sent_version;
       absl::Time last_sent;
     };
-    auto state = std::make_shared<StreamState>(changes_.version(), absl::Now());
+    auto state = std::make_shared<StreamState>(StreamState{changes_.version(), absl::Now()});
     response.set_chunked_content_provider("text/event-stream", [this, state, slot](size_t, httplib::DataSink& sink) {
       if (stopping_) {
         sink.done();
