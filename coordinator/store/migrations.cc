@@ -19,7 +19,7 @@ struct Migration {
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<Migration, 11> kMigrations = {{
+constexpr std::array<Migration, 12> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
     {R"sql(
     CREATE TABLE tests (
@@ -163,6 +163,13 @@ constexpr std::array<Migration, 11> kMigrations = {{
       actor TEXT NOT NULL,                 -- who: "admin (web, 10.0.0.7)", "worker w1 (#3)", "coordinator"
       detail TEXT NOT NULL);
     CREATE INDEX test_events_by_test ON test_events(test_id);
+    )sql"},
+    // 12: the tests still moving found without reading the history: the
+    // scheduler reads the active ones on every RequestWork, the metrics the
+    // active and the lately ended ones every few seconds.
+    {R"sql(
+    CREATE INDEX tests_by_state ON tests(state);
+    CREATE INDEX tests_by_update ON tests(updated);
     )sql"},
 }};
 

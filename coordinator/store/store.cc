@@ -203,8 +203,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_sinc
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select =
-      reader_->Cached("SELECT id FROM tests WHERE state IN (?, ?) OR updated >= ? ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(kSelectLiveTests);
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING))
       .Bind(2, int64_t(v1::TEST_STATE_RUNNING))
@@ -265,8 +264,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight)
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select =
-      reader_->Cached("SELECT id, spec FROM tests WHERE state IN (?, ?) ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select = reader_->Cached(kSelectActiveTests);
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
   std::vector<ActiveTest> tests;

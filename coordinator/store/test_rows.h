@@ -15,6 +15,15 @@
 
 namespace judkins {
 
+// The tests still moving, found through the indexes on state and update time
+// (schema 12) rather than by reading the whole history: the scheduler reads
+// the active ones on every RequestWork, the metrics the live ones (active, or
+// ended since the first parameter's time) every few seconds.
+inline constexpr char kSelectActiveTests[] = "SELECT id, spec FROM tests WHERE state IN (?, ?) ORDER BY id";
+// ("+id": sorted after the two searches; ordered by id itself, SQLite would
+// rather scan the whole table in id order.)
+inline constexpr char kSelectLiveTests[] = "SELECT id FROM tests WHERE state IN (?, ?) OR updated >= ? ORDER BY +id";
+
 absl::StatusOr<TestRow> LoadTestRow(sqlite::Database& db, uint64_t test_id);
 // OK when the test exists, else NOT_FOUND naming it (the message LoadTestRow gives).
 absl::Status TestExists(sqlite::Database& db, uint64_t test_id);

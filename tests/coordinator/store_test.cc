@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/store/migrations.h"
+#include "coordinator/store/test_rows.h"
 #include "proto/contract.h"
 #include "tests/coordinator/store_fixture.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 using ::testing::HasSubstr;
 using testing::kNow;
+using ::testing::Not;
 using testing::StoreTest;
 
 TEST_F(StoreTest, CreatesListsGetsAndStopsTests) {
@@ -260,12 +262,28 @@ TEST_F(StoreTest, TestsAreCountedByStateAndOnlyLiveOrJustEndedOnesAreLoaded) {
   EXPECT_THAT(ids, ::testing::ElementsAre(pending, stopped_now));
 }
 
+TEST_F(StoreTest, TheTestsStillMovingAreFoundThroughAnIndexNotByReadingTheHistory) {
+  // The scheduler reads the active tests on every RequestWork: a scan of the
+  // table would make every request cost as much as the whole history.
+  auto db = *sqlite::Database::Open(path_);
+  for (const char* query : {kSelectActiveTests, kSelectLiveTests}) {
+    absl::StatusOr<sqlite::Statement> plan = db->Prepare(absl::StrCat("EXPLAIN QUERY PLAN ", query));
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    std::string steps;
+    while (*plan->Step()) absl::StrAppend(&steps, plan->Text(3), "\n");
+    EXPECT_THAT(steps, HasSubstr("USING INDEX tests_by_state")) << query;
+    EXPECT_THAT(steps, Not(HasSubstr("SCAN tests"))) << query;
+  }
+}
+
 TEST_F(StoreTest, AnUpgradeFillsInTheConcurrencyOfWorkersRegisteredBefore) {
   store_.reset();
   {  // the database as schema version 8 left it: no concurrency column
     auto db = *sqlite::Database::Open(path_);
-    // what versions 10 and 11 added
-    ASSERT_TRUE(db->Execute("DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies").ok());
+    // what versions 10 to 12 added
+    ASSERT_TRUE(db->Execute("DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies; "
+                            "DROP INDEX tests_by_state; DROP INDEX tests_by_update")
+                    .ok());
     ASSERT_TRUE(db->Execute("ALTER TABLE workers DROP COLUMN concurrency").ok());
     ASSERT_TRUE(db->Execute("UPDATE schema_version SET version = 8").ok());
   }
