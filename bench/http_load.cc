@@ -9,6 +9,8 @@
 //
 //   build/bench/http_load [tests=10000] [workers=1000] [seconds=10] [connections=8]
 #include <httplib.h>
+#include <pthread.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -42,6 +44,9 @@ void Check(const absl::Status& status, const char* what) {
 void Seed(const std::string& dir, int tests, int workers) {
   absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(dir + "/coordinator.db");
   Check(store.status(), "open the store");
+  // A history is old: made yesterday, it is not among the tests that just
+  // ended (which the coordinator's metrics keep showing for a few seconds).
+  const absl::Time yesterday = absl::Now() - absl::Hours(24);
   for (int i = 0; i < tests; ++i) {
     v1::TestSpec spec;
     spec.mutable_dev()->set_name(absl::StrCat("dev-", i));
@@ -52,9 +57,9 @@ void Seed(const std::string& dir, int tests, int workers) {
     spec.set_book("default");
     spec.set_book_size(500);
     spec.set_fixed_pairs(1'000'000);
-    absl::StatusOr<v1::Test> test = (*store)->CreateTest(spec, absl::Now());
+    absl::StatusOr<v1::Test> test = (*store)->CreateTest(spec, yesterday);
     Check(test.status(), "create a test");
-    if (i < tests - kActiveTests) Check((*store)->StopTest(test->id(), absl::Now()).status(), "stop a test");
+    if (i < tests - kActiveTests) Check((*store)->StopTest(test->id(), yesterday).status(), "stop a test");
   }
   for (int i = 0; i < workers; ++i) {
     v1::WorkerCapabilities capabilities;
@@ -92,15 +97,30 @@ Latency TimePage(int port, const std::vector<std::string>& paths) {
 }
 
 // Step 3. GETs of one path from several keep-alive connections until stopped.
+struct ApiLoad {
+  double requests_per_second;
+  double reader_cpu_us;  // the readers' own CPU per request (they run here, not on other machines)
+};
+
+// CPU time of the whole process so far.
+absl::Duration ProcessCpu() {
+  timespec now;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return absl::DurationFromTimespec(now);
+}
+
 // Requests answered per second on `path` from `connections` clients, as fast
 // as they go, or paced to `rate` requests per second in all.
-double RequestsPerSecond(int port, const std::string& path, int connections, absl::Duration duration, double rate = 0) {
+ApiLoad RequestsPerSecond(int port, const std::string& path, int connections, absl::Duration duration,
+                          double rate = 0) {
   std::atomic<bool> running{true};
   std::atomic<uint64_t> answered{0};
+  std::atomic<int64_t> reader_cpu_ns{0};
   std::vector<std::thread> clients;
   const absl::Duration interval = rate > 0 ? absl::Seconds(connections / rate) : absl::ZeroDuration();
   for (int c = 0; c < connections; ++c)
     clients.emplace_back([&] {
+      pthread_setname_np(pthread_self(), "http-reader");  // apart from the server's threads in perf
       httplib::Client client("127.0.0.1", port);
       client.set_keep_alive(true);
       client.set_tcp_nodelay(true);
@@ -108,11 +128,14 @@ double RequestsPerSecond(int port, const std::string& path, int connections, abs
         absl::SleepFor(next - absl::Now());
         if (httplib::Result result = client.Get(path); result && result->status == 200) ++answered;
       }
+      timespec own;
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &own);
+      reader_cpu_ns += absl::ToInt64Nanoseconds(absl::DurationFromTimespec(own));
     });
   absl::SleepFor(duration);
   running = false;
   for (std::thread& client : clients) client.join();
-  return double(answered) / absl::ToDoubleSeconds(duration);
+  return {double(answered) / absl::ToDoubleSeconds(duration), 1e-3 * double(reader_cpu_ns) / double(answered)};
 }
 
 int Main(int tests, int workers, absl::Duration duration, int connections) {
@@ -147,10 +170,20 @@ int Main(int tests, int workers, absl::Duration duration, int connections) {
   std::printf("/tests/{id} (shell, test, history) p50 %6.2f ms  p99 %6.2f ms  (%.1fx the floor)\n", test_page.p50_ms,
               test_page.p99_ms, test_page.p50_ms / floor.p50_ms);
 
+  // The server's own CPU per API request, with nothing else running.
+  const std::string test_path = "/api/v1/tests/" + newest;
+  const absl::Duration cpu_before = ProcessCpu();
+  const ApiLoad alone = RequestsPerSecond(port, test_path, connections, duration, kTargetApiRate);
+  const double process_cpu_us = absl::ToDoubleMicroseconds(ProcessCpu() - cpu_before) /
+                                (alone.requests_per_second * absl::ToDoubleSeconds(duration));
+  std::printf("/api/v1/tests/{id} at %.0f requests/s alone: server CPU %.1f us a request, the readers' own %.1f us\n",
+              alone.requests_per_second, process_cpu_us - alone.reader_cpu_us, alone.reader_cpu_us);
+
   const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
   const Figures quiet = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
   double api_rate = 0;
-  std::thread readers([&] { api_rate = RequestsPerSecond(port, "/api/v1/tests/" + newest, connections, duration); });
+  std::thread readers(
+      [&] { api_rate = RequestsPerSecond(port, test_path, connections, duration).requests_per_second; });
   const Figures loaded = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
   readers.join();
   std::printf("/api/v1/tests/{id}: %.0f requests/s from %d connections while %d workers report\n", api_rate,
@@ -160,8 +193,9 @@ int Main(int tests, int workers, absl::Duration duration, int connections) {
               100 * (1 - loaded.reports_per_second / quiet.reports_per_second));
   // The same at the rate a busy dashboard asks for, not as fast as it goes.
   double paced_rate = 0;
-  std::thread paced(
-      [&] { paced_rate = RequestsPerSecond(port, "/api/v1/tests/" + newest, connections, duration, kTargetApiRate); });
+  std::thread paced([&] {
+    paced_rate = RequestsPerSecond(port, test_path, connections, duration, kTargetApiRate).requests_per_second;
+  });
   const Figures paced_load = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
   paced.join();
   std::printf("at %.0f API requests/s: reports %.0f/s (p99 %.2f ms): %.1f%% fewer than alone\n", paced_rate,

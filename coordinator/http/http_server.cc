@@ -76,6 +76,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
   // httplib owns the queue it is given (its API takes a raw pointer).
   s.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
   s.set_payload_max_length(kMaxRequestBodyBytes);
+  s.set_keep_alive_max_count(kKeepAliveRequests);
   // Headers and body go out in separate writes: without this, Nagle's
   // algorithm holds the body for the client's delayed ACK (40 ms a request).
   s.set_tcp_nodelay(true);

@@ -40,6 +40,11 @@ inline constexpr absl::Duration kEventKeepAlive = absl::Seconds(15);
 // Records sent per store read while a test's records stream out.
 inline constexpr int kRecordsPerRead = 64;
 
+// Requests one kept-alive connection may carry before the server closes it
+// (httplib's default is 5: a page polling the API reconnected every fifth
+// request, and the reconnections cost more than the requests). nginx's default.
+inline constexpr size_t kKeepAliveRequests = 1000;
+
 // The largest request body taken (a login or an action form).
 inline constexpr size_t kMaxRequestBodyBytes = 64 << 10;
 

@@ -23,6 +23,7 @@
 #include "proto/convert/sprt_calculator.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
+#include "tests/support/http_get.h"
 #include "tests/support/json_struct.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/worker_calls.h"
@@ -31,6 +32,7 @@ namespace judkins {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
 constexpr char kAdminToken[] = "admin-token-for-tests-00001";
@@ -278,6 +280,17 @@ TEST_F(HttpApiTest, RecordsStreamAsADownload) {
   ASSERT_TRUE(answer);
   EXPECT_EQ(answer->status, 200);
   EXPECT_THAT(answer->get_header_value("Content-Disposition"), HasSubstr("attachment"));
+}
+
+TEST_F(HttpApiTest, APagePollingTheApiKeepsItsConnection) {
+  // httplib closes a kept-alive connection after 5 requests unless told
+  // otherwise: a polling page then paid for a new connection every fifth one.
+  testing::KeptAliveConnection connection(server_->http_port());
+  for (int request = 1; request <= 100; ++request) {
+    const std::string head = connection.Head(absl::StrCat("/api/v1/tests/", test_.id()));
+    ASSERT_THAT(head, HasSubstr("HTTP/1.1 200")) << "request " << request;
+    ASSERT_THAT(head, Not(HasSubstr("Connection: close"))) << "request " << request;
+  }
 }
 
 TEST_F(HttpApiTest, TheListsStreamSaysSomethingChangedAfterAReport) {
