@@ -6,12 +6,14 @@
 // in, the feed moves every few milliseconds; an answer younger than
 // kFreshAnswerAge is then reused anyway, so a hot path costs at most one
 // store read per kFreshAnswerAge, and a reader is never more than that
-// behind (the event streams are not cached: they carry each change).
+// behind (the event streams are not cached: they carry each change). Each
+// kept answer has an entity tag, so a poller that sends it back
+// (If-None-Match) is told 304 Not Modified without the body.
 #ifndef JUDKINS_COORDINATOR_HTTP_ANSWER_CACHE_H_
 #define JUDKINS_COORDINATOR_HTTP_ANSWER_CACHE_H_
 
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <string>
 
 #include "absl/base/thread_annotations.h"
@@ -29,27 +31,32 @@ inline constexpr size_t kMaxCachedAnswers = 4096;  // then the cache starts over
 class AnswerCache {
  public:
   // The answer to `request` (path and query) made at `version`, if still fresh.
-  std::optional<HttpAnswer> Find(const std::string& request, uint64_t version, absl::Time now) {
+  std::shared_ptr<const HttpAnswer> Find(const std::string& request, uint64_t version, absl::Time now) {
     absl::MutexLock lock(&mutex_);
     auto it = answers_.find(request);
-    if (it == answers_.end()) return std::nullopt;
+    if (it == answers_.end()) return nullptr;
     const absl::Duration age = now - it->second.made;
-    if (age > kFreshAnswerAge && (it->second.version != version || age > kMaxAnswerAge)) return std::nullopt;
+    if (age > kFreshAnswerAge && (it->second.version != version || age > kMaxAnswerAge)) return nullptr;
     return it->second.answer;
   }
-  // Keeps a successful answer; errors are never kept.
-  void Put(const std::string& request, uint64_t version, absl::Time now, const HttpAnswer& answer) {
-    if (answer.status != 200) return;
+  // Keeps a successful answer, with its entity tag, and gives it back; errors
+  // are given back as they are, never kept.
+  std::shared_ptr<const HttpAnswer> Put(const std::string& request, uint64_t version, absl::Time now,
+                                        HttpAnswer answer) {
+    if (answer.status != 200) return std::make_shared<const HttpAnswer>(std::move(answer));
+    answer.etag = EntityTag(answer.body);
+    auto kept = std::make_shared<const HttpAnswer>(std::move(answer));
     absl::MutexLock lock(&mutex_);
     if (answers_.size() >= kMaxCachedAnswers) answers_.clear();
-    answers_[request] = {version, now, answer};
+    answers_[request] = {version, now, kept};
+    return kept;
   }
 
  private:
   struct Entry {
     uint64_t version;
     absl::Time made;
-    HttpAnswer answer;
+    std::shared_ptr<const HttpAnswer> answer;  // shared with the requests sending it
   };
   absl::Mutex mutex_;
   absl::flat_hash_map<std::string, Entry> answers_ ABSL_GUARDED_BY(mutex_);

@@ -1,5 +1,9 @@
 #include "coordinator/http/http_answer.h"
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "common/sha256.h"
 #include "judkins/v1/http_api.pb.h"
 #include "proto/convert/json.h"
 
@@ -30,6 +34,22 @@ int HttpStatusOf(absl::StatusCode code) {
 }
 
 }  // namespace
+
+std::string EntityTag(absl::string_view body) {
+  // 128 bits of the hash: a false match would need a collision.
+  constexpr size_t kTagHexDigits = 32;
+  return absl::StrCat("\"", Sha256Hex(body).substr(0, kTagHexDigits), "\"");
+}
+
+bool IfNoneMatchHits(absl::string_view if_none_match, absl::string_view etag) {
+  for (absl::string_view tag : absl::StrSplit(if_none_match, ',')) {
+    tag = absl::StripAsciiWhitespace(tag);
+    if (tag == "*") return true;
+    absl::ConsumePrefix(&tag, "W/");  // If-None-Match compares weakly (RFC 9110, 13.1.2)
+    if (tag == etag) return true;
+  }
+  return false;
+}
 
 HttpAnswer JsonAnswer(const google::protobuf::Message& message) {
   return HttpAnswer{.body = JsonOf(message, JsonStyle::kEveryField)};

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
 
 namespace judkins {
@@ -16,7 +17,14 @@ struct HttpAnswer {
   int status = 200;
   std::string content_type = kJsonType;
   std::string body;
+  std::string etag = {};  // set on answers that may be revalidated: EntityTag(body)
 };
+
+// A strong entity tag for a body: quoted, from its SHA-256.
+std::string EntityTag(absl::string_view body);
+// Whether an If-None-Match header ("*", or a list of tags, weak or strong)
+// names `etag`: then the client's copy is current, and 304 is the answer.
+bool IfNoneMatchHits(absl::string_view if_none_match, absl::string_view etag);
 
 // 200 with the message as JSON (the gRPC API's field names).
 HttpAnswer JsonAnswer(const google::protobuf::Message& message);

@@ -19,6 +19,7 @@
 #include "coordinator/http/pages/icon_svg.h"
 #include "coordinator/http/pages/shell_html.h"
 #include "coordinator/http/pages/style_css.h"
+#include "coordinator/http/yielding_thread_pool.h"
 #include "proto/contract.h"
 #include "proto/convert/json.h"
 
@@ -28,6 +29,19 @@ namespace {
 void Send(httplib::Response& response, const HttpAnswer& answer) {
   response.status = answer.status;
   response.set_content(answer.body, answer.content_type.c_str());
+}
+
+// An answer a client may keep: with its entity tag, and without its body
+// (304) when the client's copy is still current.
+void SendRevalidated(const httplib::Request& request, httplib::Response& response, const HttpAnswer& answer) {
+  if (answer.etag.empty()) return Send(response, answer);
+  response.set_header("ETag", answer.etag);
+  response.set_header("Cache-Control", "no-cache");  // ask each time: the answer moves with every report
+  if (IfNoneMatchHits(request.get_header_value("If-None-Match"), answer.etag)) {
+    response.status = 304;
+    return;
+  }
+  Send(response, answer);
 }
 
 // "HOST:PORT" split at the last colon (an IPv6 host is in brackets).
@@ -74,7 +88,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
   auto server = std::make_unique<HttpServer>(Passkey(), options, store, changes);
   httplib::Server& s = *server->server_;
   // httplib owns the queue it is given (its API takes a raw pointer).
-  s.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
+  s.new_task_queue = [] { return new YieldingThreadPool(kHttpThreads); };
   s.set_payload_max_length(kMaxRequestBodyBytes);
   s.set_keep_alive_max_count(kKeepAliveRequests);
   // Headers and body go out in separate writes: without this, Nagle's
@@ -130,10 +144,9 @@ void HttpServer::SendCached(const httplib::Request& request, httplib::Response& 
   // version it is kept under, so a change after it always misses.
   const uint64_t version = changes_.version();
   const std::string key = absl::StrCat(request.path, "?", httplib::detail::params_to_query_str(request.params));
-  if (std::optional<HttpAnswer> cached = answers_.Find(key, version, absl::Now())) return Send(response, *cached);
-  const HttpAnswer fresh = answer();
-  answers_.Put(key, version, absl::Now(), fresh);
-  Send(response, fresh);
+  std::shared_ptr<const HttpAnswer> found = answers_.Find(key, version, absl::Now());
+  if (!found) found = answers_.Put(key, version, absl::Now(), answer());
+  SendRevalidated(request, response, *found);
 }
 
 void HttpServer::RouteApi() {

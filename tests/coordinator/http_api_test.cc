@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <map>
 #include <thread>
 #include <vector>
 
@@ -19,6 +22,8 @@
 #include "absl/synchronization/notification.h"
 #include "common/channel.h"
 #include "common/read_file.h"
+#include "coordinator/http/answer_cache.h"
+#include "coordinator/http/yielding_thread_pool.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/convert/sprt_calculator.h"
 #include "tests/support/admin_calls.h"
@@ -131,11 +136,15 @@ TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
     httplib::Result answer = Get(url);
     ASSERT_TRUE(answer);
     ASSERT_EQ(answer->status, 200) << answer->body;
-    const google::protobuf::Struct& ok =
-        testing::Field(
-            testing::Field(testing::Field(item.struct_value(), "get").struct_value(), "responses").struct_value(),
-            "200")
-            .struct_value();
+    const google::protobuf::Struct& responses =
+        testing::Field(testing::Field(item.struct_value(), "get").struct_value(), "responses").struct_value();
+    if (responses.fields().contains("304")) {  // the ETag it sends makes a 304 while nothing changed
+      httplib::Client client("127.0.0.1", server_->http_port());
+      httplib::Result again = client.Get(url, {{"If-None-Match", answer->get_header_value("ETag")}});
+      ASSERT_TRUE(again);
+      EXPECT_EQ(again->status, 304);
+    }
+    const google::protobuf::Struct& ok = testing::Field(responses, "200").struct_value();
     const auto& content = testing::Field(ok, "content").struct_value().fields();
     if (!content.contains("application/json")) continue;  // the records: RecordsStreamAsADownload
     google::protobuf::Struct schema =
@@ -291,6 +300,54 @@ TEST_F(HttpApiTest, APagePollingTheApiKeepsItsConnection) {
     ASSERT_THAT(head, HasSubstr("HTTP/1.1 200")) << "request " << request;
     ASSERT_THAT(head, Not(HasSubstr("Connection: close"))) << "request " << request;
   }
+}
+
+TEST_F(HttpApiTest, AnUnchangedAnswerIsRevalidatedWithoutItsBody) {
+  const std::string path = absl::StrCat("/api/v1/tests/", test_.id());
+  httplib::Result first = Get(path);
+  ASSERT_TRUE(first);
+  const std::string tag = first->get_header_value("ETag");
+  ASSERT_FALSE(tag.empty());
+  EXPECT_EQ(first->get_header_value("Cache-Control"), "no-cache");
+  httplib::Client client("127.0.0.1", server_->http_port());
+  httplib::Result same = client.Get(path, {{"If-None-Match", tag}});
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->status, 304);
+  EXPECT_EQ(same->body, "");
+  EXPECT_EQ(same->get_header_value("ETag"), tag);
+  EXPECT_EQ(client.Get(path, {{"If-None-Match", "\"some-other-copy\""}})->status, 200);
+  // A counted report changes the test: once the cached answer is older than
+  // kFreshAnswerAge, the old copy is stale and the new body comes with a new tag.
+  ReportOneBatch();
+  absl::SleepFor(kFreshAnswerAge + absl::Milliseconds(50));
+  httplib::Result changed = client.Get(path, {{"If-None-Match", tag}});
+  ASSERT_TRUE(changed);
+  EXPECT_EQ(changed->status, 200);
+  EXPECT_NE(changed->get_header_value("ETag"), tag);
+}
+
+// The nice value of each of this process's threads, by thread name.
+std::multimap<std::string, int> NiceValueByThreadName() {
+  std::multimap<std::string, int> nice;
+  for (const std::filesystem::directory_entry& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    absl::StatusOr<std::string> stat = ReadFile(task.path().string() + "/stat");
+    if (!stat.ok()) continue;  // the thread ended
+    // "tid (name) state ppid ...": the nice value is field 19, the 17th after the name.
+    const size_t name_end = stat->rfind(')');
+    const std::vector<std::string> fields = absl::StrSplit(stat->substr(name_end + 2), ' ');
+    nice.emplace(stat->substr(stat->find('(') + 1, name_end - stat->find('(') - 1), std::stoi(fields[16]));
+  }
+  return nice;
+}
+
+TEST_F(HttpApiTest, TheWebThreadsYieldTheCpuToTheCountingOfResults) {
+  ASSERT_TRUE(Get(absl::StrCat("/api/v1/tests/", test_.id())));  // a thread has served a connection
+  const std::multimap<std::string, int> nice = NiceValueByThreadName();
+  EXPECT_GE(std::count_if(nice.begin(), nice.end(), [](const auto& thread) { return thread.second == kHttpNiceness; }),
+            1)
+      << "the thread that served the connection is lowered";
+  ASSERT_TRUE(nice.contains("judkins-commit"));
+  EXPECT_EQ(nice.find("judkins-commit")->second, 0) << "the store's committer keeps its priority";
 }
 
 TEST_F(HttpApiTest, TheListsStreamSaysSomethingChangedAfterAReport) {

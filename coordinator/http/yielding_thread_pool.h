@@ -1,0 +1,42 @@
+// The threads that serve HTTP, at a lower CPU priority than the rest of the
+// coordinator: when the CPU is short, a flood of readers slows the pages,
+// not the counting of the workers' results (the gRPC handlers and the
+// store's committer keep the normal priority). While the CPU is not short,
+// the lower priority costs the pages nothing.
+#ifndef JUDKINS_COORDINATOR_HTTP_YIELDING_THREAD_POOL_H_
+#define JUDKINS_COORDINATOR_HTTP_YIELDING_THREAD_POOL_H_
+
+#include <httplib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <functional>
+#include <utility>
+
+namespace judkins {
+
+// Added to the HTTP threads' nice value: 10 gives them about a tenth of the
+// CPU share of a normal thread when both want it (the kernel's weights).
+inline constexpr int kHttpNiceness = 10;
+
+class YieldingThreadPool final : public httplib::TaskQueue {
+ public:
+  explicit YieldingThreadPool(size_t threads) : pool_(threads) {}
+
+  // Each connection's task first lowers the thread it runs on (on Linux, nice
+  // is per thread); a thread already lowered stays so, the call is then a no-op.
+  void enqueue(std::function<void()> serve) override {
+    pool_.enqueue([serve = std::move(serve)] {
+      setpriority(PRIO_PROCESS, gettid(), kHttpNiceness);
+      serve();
+    });
+  }
+  void shutdown() override { pool_.shutdown(); }
+
+ private:
+  httplib::ThreadPool pool_;
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_COORDINATOR_HTTP_YIELDING_THREAD_POOL_H_
