@@ -21,6 +21,11 @@ namespace {
 // How long an ended test's gauges are still refreshed: long enough for a
 // scrape to see how it ended.
 constexpr absl::Duration kEndedTestShownFor = absl::Seconds(10);
+// How often the per-worker gauges (residual, outlier, excluded) are set: they
+// take a read of every worker's results in every running test, 50,000 rows
+// for a test a whole fleet plays, so not every second; a Prometheus scrape
+// interval is often enough.
+constexpr absl::Duration kWorkerGaugesInterval = absl::Seconds(15);
 
 absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const CoordinatorOptions& options) {
   if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return grpc::InsecureServerCredentials();
@@ -147,11 +152,14 @@ void CoordinatorServer::RefreshGauges() {
     Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", by_state.status().message()));
   // A test's gauges are set once more just after it ends, so they show how it ended.
   const absl::Time ended_since = now - kEndedTestShownFor;
-  absl::StatusOr<std::vector<v1::Test>> tests = store_->ListLiveTests(ended_since);
+  const bool with_workers = now - worker_gauges_set_ >= kWorkerGaugesInterval;
+  absl::StatusOr<std::vector<v1::Test>> tests =
+      store_->ListLiveTests(ended_since, with_workers ? TestDetail::kFull : TestDetail::kWithoutWorkers);
   if (!tests.ok()) Log("judkins-coordinator", absl::StrCat("ERROR: metrics: ", tests.status().message()));
   if (tests.ok()) {
+    if (with_workers) worker_gauges_set_ = now;
     for (const v1::Test& test : *tests) {
-      if (test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
+      if (with_workers && test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
       metrics_.SetTestProgress(test);
       if (test.spec().has_spsa())
         if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);

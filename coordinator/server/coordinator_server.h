@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/notification.h"
+#include "absl/time/time.h"
 #include "coordinator/http/http_server.h"
 #include "coordinator/service/services.h"
 
@@ -73,6 +74,7 @@ class CoordinatorServer {
   int port_ = 0;
   absl::Notification stopping_;
   std::thread expiry_thread_;
+  absl::Time worker_gauges_set_ = absl::InfinitePast();  // by RefreshGauges, on the expiry thread only
   bool shut_down_ = false;
 };
 

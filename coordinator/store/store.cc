@@ -34,7 +34,7 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(reader));
 }
 
-absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id) {
+absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id, TestDetail detail) {
   absl::StatusOr<TestRow> row = LoadTestRow(db, test_id);
   if (!row.ok()) return row.status();
   absl::StatusOr<uint64_t> in_flight = PairsInFlight(db, test_id);
@@ -43,32 +43,36 @@ absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id)
   absl::StatusOr<uint64_t> waiting = PairsWaiting(db, *row);
   if (!waiting.ok()) return waiting.status();
   test.set_pairs_waiting(*waiting);
-  absl::StatusOr<std::vector<v1::WorkerResult>> workers = LoadWorkerResults(db, test_id);
-  if (!workers.ok()) return workers.status();
-  for (v1::WorkerResult& worker : *workers) *test.add_workers() = std::move(worker);
-  AddHomogeneity(test);
+  if (detail == TestDetail::kFull) {
+    absl::StatusOr<std::vector<v1::WorkerResult>> workers = LoadWorkerResults(db, test_id);
+    if (!workers.ok()) return workers.status();
+    for (v1::WorkerResult& worker : *workers) *test.add_workers() = std::move(worker);
+    AddHomogeneity(test);
+  }
   absl::StatusOr<v1::GameTally> tally = LoadGameTally(db, test_id);
   if (!tally.ok()) return tally.status();
   *test.mutable_tally() = *std::move(tally);
   return test;
 }
 
-absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, std::span<const uint64_t> ids) {
+absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, std::span<const uint64_t> ids,
+                                                       TestDetail detail) {
   std::vector<v1::Test> tests;
   for (uint64_t id : ids) {
-    absl::StatusOr<v1::Test> test = LoadTest(db, id);
+    absl::StatusOr<v1::Test> test = LoadTest(db, id, detail);
     if (!test.ok()) return test.status();
     tests.push_back(*std::move(test));
   }
   return tests;
 }
 
-absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, sqlite::Statement& select_ids) {
+absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, sqlite::Statement& select_ids,
+                                                       TestDetail detail) {
   std::vector<uint64_t> ids;
   while (true) {
     absl::StatusOr<bool> row = select_ids.Step();
     if (!row.ok()) return row.status();
-    if (!*row) return LoadTests(db, ids);
+    if (!*row) return LoadTests(db, ids, detail);
     ids.push_back(uint64_t(select_ids.Int(0)));
   }
 }
@@ -199,7 +203,7 @@ absl::StatusOr<std::map<v1::TestState, int>> Store::CountTestsByState() {
   }
 }
 
-absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_since) {
+absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_since, TestDetail detail) {
   absl::MutexLock lock(&reader_mutex_);
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
   if (!snapshot.ok()) return snapshot.status();
@@ -208,7 +212,7 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_sinc
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING))
       .Bind(2, int64_t(v1::TEST_STATE_RUNNING))
       .Bind(3, absl::ToUnixSeconds(ended_since));
-  return LoadTests(*reader_, *select);
+  return LoadTests(*reader_, *select, detail);
 }
 
 absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,

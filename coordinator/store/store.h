@@ -39,6 +39,11 @@ struct ActiveTest {
   v1::TestSpec spec;
 };
 
+// How much of a test is loaded: all of it, or all but its per-worker results
+// (v1::Test.workers and what is drawn from them), which grow with the fleet:
+// 50,000 rows for a test the whole fleet plays.
+enum class TestDetail { kFull, kWithoutWorkers };
+
 class Store {
  public:
   static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
@@ -66,7 +71,7 @@ class Store {
   absl::StatusOr<std::map<v1::TestState, int>> CountTestsByState();
   // The pending and running tests, and those that ended (or changed) since
   // `ended_since`: what the live gauges show, whatever the history's size.
-  absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since);
+  absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since, TestDetail detail = TestDetail::kFull);
   absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now, const std::string& by = kSomeAdmin);
   // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
   absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now,
@@ -164,10 +169,13 @@ class Store {
   ~Store();
 
  private:
-  static absl::StatusOr<v1::Test> LoadTest(sqlite::Database& db, uint64_t test_id);
-  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, std::span<const uint64_t> ids);
+  static absl::StatusOr<v1::Test> LoadTest(sqlite::Database& db, uint64_t test_id,
+                                           TestDetail detail = TestDetail::kFull);
+  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, std::span<const uint64_t> ids,
+                                                         TestDetail detail = TestDetail::kFull);
   // The tests whose ids `select_ids` yields (in its first column), read to the end first.
-  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, sqlite::Statement& select_ids);
+  static absl::StatusOr<std::vector<v1::Test>> LoadTests(sqlite::Database& db, sqlite::Statement& select_ids,
+                                                         TestDetail detail = TestDetail::kFull);
   // Draws a tune batch's flips, stores them, and puts theta+ and theta- in its engines.
   absl::Status PerturbBatch(uint64_t test_id, const v1::SpsaSpec& spec, v1::Batch& batch)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);

@@ -59,6 +59,22 @@ TEST_F(StoreTest, ReportsCountOnceHoweverOftenTheyArrive) {
   }
 }
 
+TEST_F(StoreTest, TheLiveTestsCanBeReadWithoutTheirPerWorkerResults) {
+  // The metrics read the live tests every second, their per-worker results
+  // (a row per worker of the fleet) only every kWorkerGaugesInterval.
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  ASSERT_TRUE(store_->RecordReport(Report(Lease(test, 3), worker_), kNow).ok());
+  absl::StatusOr<std::vector<v1::Test>> full = store_->ListLiveTests(kNow, TestDetail::kFull);
+  absl::StatusOr<std::vector<v1::Test>> summary = store_->ListLiveTests(kNow, TestDetail::kWithoutWorkers);
+  ASSERT_TRUE(full.ok() && summary.ok());
+  ASSERT_EQ(full->size(), 1u);
+  ASSERT_EQ(summary->size(), 1u);
+  EXPECT_EQ(full->front().workers_size(), 1);
+  EXPECT_EQ(summary->front().workers_size(), 0);
+  EXPECT_EQ(summary->front().stats().games(), full->front().stats().games());
+  EXPECT_EQ(summary->front().pentanomial().ww(), 3u);
+}
+
 TEST_F(StoreTest, RecordsAreKeptWithTheirBatchOnceAndReadInPages) {
   const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
   std::vector<v1::Batch> batches;
