@@ -12,14 +12,19 @@
 
 namespace judkins::testing {
 
-// The response body, or empty if the connection failed.
-inline std::string HttpGet(int port, const std::string& path) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+// Connects `fd` to `port` on loopback; false if nothing answers there.
+inline bool ConnectLoopback(int fd, int port) {
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_port = htons(uint16_t(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+  return connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+}
+
+// The response body, or empty if the connection failed.
+inline std::string HttpGet(int port, const std::string& path) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (!ConnectLoopback(fd, port)) {
     close(fd);
     return "";
   }
@@ -36,13 +41,8 @@ inline std::string HttpGet(int port, const std::string& path) {
 // One HTTP/1.1 connection kept open across requests, as a browser keeps it.
 class KeptAliveConnection {
  public:
-  explicit KeptAliveConnection(int port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(uint16_t(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  }
+  explicit KeptAliveConnection(int port)
+      : fd_(socket(AF_INET, SOCK_STREAM, 0)), connected_(ConnectLoopback(fd_, port)) {}
   ~KeptAliveConnection() { close(fd_); }
   KeptAliveConnection(const KeptAliveConnection&) = delete;
   KeptAliveConnection& operator=(const KeptAliveConnection&) = delete;
@@ -74,7 +74,7 @@ class KeptAliveConnection {
   }
 
   const int fd_;
-  bool connected_ = false;
+  const bool connected_;
   std::string pending_;  // read, not yet taken
 };
 
