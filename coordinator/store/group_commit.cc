@@ -62,8 +62,12 @@ void Store::CommitLoop() {
   }
 }
 
-Store::Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader)
-    : db_(std::move(db)), reader_(std::move(reader)), committer_([this] { CommitLoop(); }) {}
+Store::Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader,
+             std::unique_ptr<WalCheckpointer> checkpointer)
+    : db_(std::move(db)),
+      reader_(std::move(reader)),
+      checkpointer_(std::move(checkpointer)),
+      committer_([this] { CommitLoop(); }) {}
 
 Store::~Store() {
   {
@@ -71,6 +75,7 @@ Store::~Store() {
     stopping_ = true;
   }
   committer_.join();  // writes already queued are committed first
+  // Then checkpointer_ stops, before db_ closes (members go in reverse order).
 }
 
 }  // namespace judkins

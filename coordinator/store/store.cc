@@ -31,7 +31,10 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   // commit without waiting for the writer's transaction and fsync.
   absl::StatusOr<std::unique_ptr<sqlite::Database>> reader = sqlite::Database::Open(path);
   if (!reader.ok()) return reader.status();
-  return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(reader));
+  // Commits leave the log to a thread of its own (wal_checkpointer.h).
+  absl::StatusOr<std::unique_ptr<WalCheckpointer>> checkpointer = WalCheckpointer::Start(path, **db);
+  if (!checkpointer.ok()) return checkpointer.status();
+  return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(reader), *std::move(checkpointer));
 }
 
 absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id, TestDetail detail) {
