@@ -79,8 +79,8 @@ absl::StatusOr<std::vector<ActiveTest>> Scheduler::ActiveTests(absl::Time now) {
   return tests;
 }
 
-void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, absl::Time now,
-                            Store::LeaseDone done) {
+void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker,
+                            std::optional<std::vector<uint64_t>> held, absl::Time now, Store::LeaseDone done) {
   absl::StatusOr<std::vector<ActiveTest>> tests = ActiveTests(now);
   if (!tests.ok()) return done(tests.status());
   // In the order they should be served; a test may turn out to have no work
@@ -92,7 +92,7 @@ void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& wo
     std::erase_if(*tests, [&](const ActiveTest& t) { return t.id == pick->id; });
   }
   // The pairs leased count in flight until the sums are read again.
-  store_.LeaseFirstAsync(std::move(candidates), worker_id, now, now + options_.lease,
+  store_.LeaseFirstAsync(std::move(candidates), worker_id, std::move(held), now, now + options_.lease,
                          [this, done = std::move(done)](absl::StatusOr<std::optional<v1::Batch>> batch) mutable {
                            if (batch.ok() && batch->has_value()) {
                              absl::MutexLock lock(&mutex_);

@@ -34,7 +34,9 @@ class Scheduler {
   Scheduler(Store& store, SchedulerOptions options) : store_(store), options_(options) {}
   // A batch for the worker, or nothing when no test has work, given to
   // `done` once its lease is committed (on the store's committer thread).
-  void RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, absl::Time now, Store::LeaseDone done);
+  // `held`: every batch the worker holds, when it says (Store::LeaseFirstAsync).
+  void RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& worker, std::optional<std::vector<uint64_t>> held,
+                   absl::Time now, Store::LeaseDone done);
   const SchedulerOptions& options() const { return options_; }
 
   // How old the tests' pairs in flight may be. Ordering the tests needs them,

@@ -57,7 +57,12 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::RequestWork(grpc::CallbackServerCon
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
   absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id());
   if (!worker.ok()) return Finish(reactor, ToGrpc(worker.status()));
-  c_.scheduler.RequestWork(request->worker_id(), worker->capabilities, absl::Now(),
+  if (request->held().batch_ids_size() > contract::kMaxLeasesPerWorker)
+    return Finish(reactor, Invalid(absl::StrCat("held.batch_ids: at most ", contract::kMaxLeasesPerWorker,
+                                                " (the leases a worker may hold)")));
+  std::optional<std::vector<uint64_t>> held;
+  if (request->has_held()) held.emplace(request->held().batch_ids().begin(), request->held().batch_ids().end());
+  c_.scheduler.RequestWork(request->worker_id(), worker->capabilities, std::move(held), absl::Now(),
                            [this, reactor, response, timer](absl::StatusOr<std::optional<v1::Batch>> batch) {
                              if (!batch.ok()) return reactor->Finish(ToGrpc(batch.status()));
                              if (batch->has_value()) {

@@ -2,6 +2,9 @@
 // first, then new ones, with a tune's perturbation), their renewal by
 // heartbeats, and their expiry.
 #include <algorithm>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -26,6 +29,47 @@ uint32_t OpeningFor(uint64_t test_id, uint64_t pair_index, uint32_t book_size) {
   return uint32_t((pair_index * stride + test_id * 104729) % book_size);
 }
 
+// Ends a leased batch unreported: its pairs wait in the re-issue queue.
+absl::Status ExpireBatch(sqlite::Database& db, uint64_t batch_id, const v1::Batch& batch) {
+  absl::StatusOr<sqlite::Statement> mark = db.Cached("UPDATE batches SET state = ? WHERE id = ?");
+  if (!mark.ok()) return mark.status();
+  if (absl::Status s = mark->Bind(1, SqlValue(BatchState::kExpired)).Bind(2, int64_t(batch_id)).Run(); !s.ok())
+    return s;
+  for (const v1::PairAssignment& pair : batch.pairs())
+    if (absl::Status s = RequeuePair(db, batch.test_id(), pair); !s.ok()) return s;
+  return absl::OkStatus();
+}
+
+// The leased batches `select` yields (id, test_id, pairs), read to the end.
+absl::StatusOr<std::vector<std::pair<uint64_t, v1::Batch>>> ReadLeases(sqlite::Statement& select) {
+  std::vector<std::pair<uint64_t, v1::Batch>> leases;
+  while (true) {
+    absl::StatusOr<bool> row = select.Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return leases;
+    v1::Batch batch;
+    if (!batch.ParseFromString(select.Text(2)))
+      return absl::DataLossError(absl::StrCat("batch ", select.Int(0), ": stored pairs do not parse"));
+    batch.set_test_id(select.Int(1));
+    leases.emplace_back(select.Int(0), std::move(batch));
+  }
+}
+
+// A worker that lists what it holds holds nothing else: a batch leased to it
+// and not listed is one whose answer never reached it.
+absl::Status HandBackUnreceived(sqlite::Database& db, uint64_t worker_id, std::span<const uint64_t> held) {
+  absl::StatusOr<sqlite::Statement> select =
+      db.Cached("SELECT id, test_id, pairs FROM batches WHERE worker_id = ? AND state = ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
+  absl::StatusOr<std::vector<std::pair<uint64_t, v1::Batch>>> leases = ReadLeases(*select);
+  if (!leases.ok()) return leases.status();
+  for (const auto& [batch_id, batch] : *leases)
+    if (std::find(held.begin(), held.end(), batch_id) == held.end())
+      if (absl::Status s = ExpireBatch(db, batch_id, batch); !s.ok()) return s;
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
@@ -35,11 +79,14 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uin
   });
 }
 
-void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now,
-                            absl::Time deadline, LeaseDone done) {
+void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id,
+                            std::optional<std::vector<uint64_t>> held, absl::Time now, absl::Time deadline,
+                            LeaseDone done) {
   SubmitValueWrite<std::optional<v1::Batch>>(
-      [this, candidates = std::move(candidates), worker_id, now, deadline]()
+      [this, candidates = std::move(candidates), worker_id, held = std::move(held), now, deadline]()
           ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
+            if (held.has_value())
+              if (absl::Status s = HandBackUnreceived(*db_, worker_id, *held); !s.ok()) return s;
             for (const LeaseCandidate& candidate : candidates) {
               absl::StatusOr<std::optional<v1::Batch>> batch =
                   LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
@@ -184,34 +231,21 @@ absl::StatusOr<std::vector<uint64_t>> Store::Heartbeat(uint64_t worker_id, std::
 }
 
 absl::StatusOr<int> Store::ExpireLeases(absl::Time now) {
-  std::vector<std::pair<uint64_t, v1::Batch>> expired;
+  int expired = 0;
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> select =
         db_->Cached("SELECT id, test_id, pairs FROM batches WHERE state = ? AND lease_deadline_ms < ?");
     if (!select.ok()) return select.status();
     select->Bind(1, SqlValue(BatchState::kLeased)).Bind(2, absl::ToUnixMillis(now));
-    while (true) {
-      absl::StatusOr<bool> row = select->Step();
-      if (!row.ok()) return row.status();
-      if (!*row) break;
-      v1::Batch batch;
-      if (!batch.ParseFromString(select->Text(2)))
-        return absl::DataLossError(absl::StrCat("batch ", select->Int(0), ": stored pairs do not parse"));
-      batch.set_test_id(select->Int(1));
-      expired.emplace_back(select->Int(0), std::move(batch));
-    }
-    for (const auto& [batch_id, batch] : expired) {
-      absl::StatusOr<sqlite::Statement> mark = db_->Cached("UPDATE batches SET state = ? WHERE id = ?");
-      if (!mark.ok()) return mark.status();
-      if (absl::Status s = mark->Bind(1, SqlValue(BatchState::kExpired)).Bind(2, int64_t(batch_id)).Run(); !s.ok())
-        return s;
-      for (const v1::PairAssignment& pair : batch.pairs())
-        if (absl::Status s = RequeuePair(*db_, batch.test_id(), pair); !s.ok()) return s;
-    }
+    absl::StatusOr<std::vector<std::pair<uint64_t, v1::Batch>>> leases = ReadLeases(*select);
+    if (!leases.ok()) return leases.status();
+    for (const auto& [batch_id, batch] : *leases)
+      if (absl::Status s = ExpireBatch(*db_, batch_id, batch); !s.ok()) return s;
+    expired = int(leases->size());
     return absl::OkStatus();
   });
   if (!written.ok()) return written;
-  return int(expired.size());
+  return expired;
 }
 
 }  // namespace judkins

@@ -119,14 +119,16 @@ class Store {
                                                       absl::Time deadline);
   // The same from the first of the candidate tests that has work, without
   // waiting: `done` runs on the committer thread once the lease is committed
-  // (it must not wait on the store's writes).
+  // (it must not wait on the store's writes). `held`, when the worker lists
+  // every batch it holds (WorkRequest.held): its other leased batches never
+  // reached it, and are handed back first, in the same transaction.
   struct LeaseCandidate {
     uint64_t test_id;
     int pairs;
   };
   using LeaseDone = absl::AnyInvocable<void(absl::StatusOr<std::optional<v1::Batch>>)>;
-  void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id, absl::Time now, absl::Time deadline,
-                       LeaseDone done);
+  void LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id,
+                       std::optional<std::vector<uint64_t>> held, absl::Time now, absl::Time deadline, LeaseDone done);
   // Extends the worker's leases; returns the batches whose test has ended.
   // PERMISSION_DENIED for a batch leased to another worker.
   absl::StatusOr<std::vector<uint64_t>> Heartbeat(uint64_t worker_id, std::span<const uint64_t> batch_ids,

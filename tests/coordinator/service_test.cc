@@ -381,6 +381,26 @@ TEST_F(CoordinatorTest, AWorkerHoldsAtMostAFewLeasesAtOnce) {
   EXPECT_GT(Work(worker).pairs_size(), 0);  // one reported, one more may be leased
 }
 
+TEST_F(CoordinatorTest, AWorkerListingWhatItHoldsGetsBackALeaseWhoseAnswerItNeverGot) {
+  v1::TestSpec spec = Spec(Upload("engine"));
+  spec.set_fixed_pairs(100'000);
+  CreateTest(spec);
+  const uint64_t worker = RegisterWorker();
+  const v1::Batch lost = Work(worker);  // say the answer never arrived
+  v1::WorkRequest request;
+  request.set_worker_id(worker);
+  request.mutable_held();  // it holds nothing
+  v1::WorkResponse response;
+  ASSERT_TRUE(worker_->RequestWork(AsWorker(worker).get(), request, &response).ok());
+  ASSERT_TRUE(response.has_batch());
+  EXPECT_EQ(response.batch().pairs(0).pair_index(), lost.pairs(0).pair_index());
+
+  for (int i = 0; i <= contract::kMaxLeasesPerWorker; ++i) request.mutable_held()->add_batch_ids(lost.id());
+  const grpc::Status refused = worker_->RequestWork(AsWorker(worker).get(), request, &response);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(refused.error_message(), HasSubstr("held.batch_ids: at most"));
+}
+
 TEST_F(CoordinatorTest, ARecordsFieldIsBoundedByTheGamesItDescribes) {
   CreateTest(Spec(Upload("engine")));
   const uint64_t worker = RegisterWorker();

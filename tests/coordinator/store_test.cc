@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/notification.h"
 #include "coordinator/store/migrations.h"
 #include "coordinator/store/test_rows.h"
 #include "proto/contract.h"
@@ -136,6 +137,52 @@ TEST_F(StoreTest, ExpiredLeasesAreReissuedAndLateReportsCountOnce) {
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_TRUE(second->counted);
   EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), 4u);  // 2 + the 2 new pairs, not 6
+}
+
+// The worker's next request after a lease whose answer it never got (the
+// coordinator stopped between the commit and the answer).
+absl::StatusOr<std::optional<v1::Batch>> LeaseFirst(Store& store, uint64_t test, uint64_t worker,
+                                                    std::optional<std::vector<uint64_t>> held) {
+  absl::Notification leased;
+  absl::StatusOr<std::optional<v1::Batch>> result;
+  store.LeaseFirstAsync({{test, 4}}, worker, std::move(held), kNow, kNow + absl::Minutes(5),
+                        [&](absl::StatusOr<std::optional<v1::Batch>> batch) {
+                          result = std::move(batch);
+                          leased.Notify();
+                        });
+  leased.WaitForNotification();
+  return result;
+}
+
+TEST_F(StoreTest, ALeaseWhoseAnswerNeverReachedTheWorkerIsHandedBackAtItsNextRequest) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch lost = Lease(test, 2);
+  const v1::Batch spooled = Lease(test, 1);  // played; its report waits in the worker's spool
+  const v1::Batch elsewhere = Lease(test, 1, worker2_);
+  absl::StatusOr<std::optional<v1::Batch>> next =
+      LeaseFirst(*store_, test, worker_, std::vector<uint64_t>{spooled.id()});
+  ASSERT_TRUE(next.ok()) << next.status();
+  ASSERT_TRUE(next->has_value());
+  ASSERT_GE((*next)->pairs_size(), 2);
+  EXPECT_EQ((*next)->pairs(0).pair_index(), lost.pairs(0).pair_index());  // out again, first
+  EXPECT_EQ((*next)->pairs(1).pair_index(), lost.pairs(1).pair_index());
+  // The spooled batch and the other worker's are still leased.
+  EXPECT_EQ(store_->GetTest(test)->pairs_in_flight(), uint64_t(1 + 1 + (*next)->pairs_size()));
+  EXPECT_TRUE(store_->RecordReport(Report(spooled, worker_), kNow)->counted);
+  EXPECT_TRUE(store_->RecordReport(Report(elsewhere, worker2_), kNow)->counted);
+  // Should the lost answer turn up after all, its pairs count once.
+  EXPECT_TRUE(store_->RecordReport(Report(lost, worker_), kNow)->counted);
+  EXPECT_TRUE(store_->RecordReport(Report(**next, worker_), kNow)->counted);
+  EXPECT_EQ(store_->GetTest(test)->pentanomial().ww(), uint64_t(1 + 1 + (*next)->pairs_size()));
+}
+
+TEST_F(StoreTest, AWorkerThatDoesNotListWhatItHoldsKeepsItsLeases) {
+  const uint64_t test = store_->CreateTest(Spec(), kNow)->id();
+  const v1::Batch first = Lease(test, 2);
+  absl::StatusOr<std::optional<v1::Batch>> next = LeaseFirst(*store_, test, worker_, std::nullopt);
+  ASSERT_TRUE(next.ok() && next->has_value()) << next.status();
+  EXPECT_GT((*next)->pairs(0).pair_index(), first.pairs(1).pair_index());  // new pairs
+  EXPECT_EQ(store_->GetTest(test)->pairs_in_flight(), uint64_t(2 + (*next)->pairs_size()));
 }
 
 TEST_F(StoreTest, PairsWithoutGamesAreHandedBackAndReissued) {

@@ -187,7 +187,7 @@ TEST_F(DistributedTest, ReportsSpooledWhileTheCoordinatorIsDownAreDeliveredAfter
   ASSERT_TRUE(WaitForLog({&a, &b}, "waits")) << a.Log() << b.Log();
   ASSERT_NO_FATAL_FAILURE(coordinator_->Start());
   const v1::Test finished = WaitForEnd(id, absl::Seconds(300));
-  EXPECT_EQ(Pairs(finished), 16u);
+  EXPECT_EQ(Pairs(finished), 16u) << a.Log() << b.Log();
   EXPECT_EQ(a.Terminate(), 0);
   EXPECT_EQ(b.Terminate(), 0);
   EXPECT_EQ(GamesOnce({&a, &b}), 32u);

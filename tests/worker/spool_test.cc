@@ -34,6 +34,18 @@ TEST(SpoolTest, KeepsReportsOldestBatchFirstUntilRemoved) {
   EXPECT_EQ(spool->size(), 2);
 }
 
+TEST(SpoolTest, ListsTheBatchesItHoldsAndNothingElse) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  absl::StatusOr<Spool> spool = Spool::Open(scratch.path() + "/spool");
+  ASSERT_TRUE(spool.ok()) << spool.status();
+  for (uint64_t id : {12, 3}) ASSERT_TRUE(spool->Put(Report(id, "checkmate")).ok());
+  ASSERT_TRUE(spool->SetAside(3, "refused").ok());  // no longer held
+  std::ofstream(scratch.path() + "/spool/batch-9.report.tmp") << "a write cut short";
+  std::ofstream(scratch.path() + "/spool/notes.txt") << "a person's";
+  EXPECT_EQ(spool->BatchIds(), std::vector<uint64_t>{12});
+  EXPECT_EQ(spool->size(), 1);
+}
+
 TEST(SpoolTest, RefusesToWriteAReportThatWouldNotReadBack) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   absl::StatusOr<Spool> spool = Spool::Open(scratch.path() + "/spool");

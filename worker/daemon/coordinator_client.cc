@@ -52,9 +52,10 @@ void CoordinatorClient::PresentSecret(const std::string& secret) {
   secret_ = secret;
 }
 
-absl::StatusOr<v1::WorkResponse> CoordinatorClient::RequestWork(uint64_t worker_id) {
+absl::StatusOr<v1::WorkResponse> CoordinatorClient::RequestWork(uint64_t worker_id, const std::vector<uint64_t>& held) {
   v1::WorkRequest request;
   request.set_worker_id(worker_id);
+  request.mutable_held()->mutable_batch_ids()->Add(held.begin(), held.end());
   v1::WorkResponse response;
   if (absl::Status s = Answered(stub_->RequestWork(Context(absl::Seconds(30)).get(), request, &response)); !s.ok())
     return s;

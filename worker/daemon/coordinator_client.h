@@ -3,8 +3,10 @@
 #ifndef JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
 #define JUDKINS_WORKER_DAEMON_COORDINATOR_CLIENT_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -23,7 +25,8 @@ class CoordinatorClient {
   absl::StatusOr<v1::RegisterResponse> Register(const v1::WorkerCapabilities& capabilities);
   // Later calls present this secret (a worker resuming an earlier identity).
   void PresentSecret(const std::string& secret);
-  absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id);
+  // `held`: every batch the worker holds (WorkRequest.held).
+  absl::StatusOr<v1::WorkResponse> RequestWork(uint64_t worker_id, const std::vector<uint64_t>& held);
   absl::StatusOr<v1::HeartbeatResponse> Heartbeat(const v1::HeartbeatRequest& request);
   absl::StatusOr<v1::ReportAck> ReportBatch(const v1::BatchReport& report);
   // Every answer from the coordinator (an error included, when it is the

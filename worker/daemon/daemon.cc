@@ -368,7 +368,8 @@ absl::Status WorkerDaemon::Run() {
   }
   DeliverSpool();  // what an earlier run could not deliver
   for (int attempt = 0; !stopping_.HasBeenNotified();) {
-    absl::StatusOr<v1::WorkResponse> work = client_->RequestWork(worker_id_);
+    // It plays nothing now: what it holds is what it could not report yet.
+    absl::StatusOr<v1::WorkResponse> work = client_->RequestWork(worker_id_, spool_->BatchIds());
     if (!work.ok()) {
       // The coordinator lost us (a new database), or no longer takes the
       // identity we resumed: register again.

@@ -10,13 +10,17 @@
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "common/durable_file.h"
 #include "common/read_file.h"
 
 namespace judkins {
 namespace {
 
+// A report's file: batch-<id>.report.
+constexpr absl::string_view kReportPrefix = "batch-";
 constexpr absl::string_view kReportSuffix = ".report";
 
 absl::Status ErrnoError(absl::string_view what, const std::string& path) {
@@ -33,7 +37,7 @@ absl::StatusOr<Spool> Spool::Open(const std::string& directory) {
 }
 
 std::string Spool::PathFor(uint64_t batch_id) const {
-  return absl::StrCat(directory_, "/batch-", batch_id, kReportSuffix);
+  return absl::StrCat(directory_, "/", kReportPrefix, batch_id, kReportSuffix);
 }
 
 absl::Status Spool::Put(const v1::BatchReport& report) {
@@ -94,12 +98,19 @@ Spool::Contents Spool::Pending() const {
   return contents;
 }
 
-int Spool::size() const {
-  int reports = 0;
+std::vector<uint64_t> Spool::BatchIds() const {
+  std::vector<uint64_t> ids;
   std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(directory_, error))
-    reports += absl::EndsWith(entry.path().string(), kReportSuffix);
-  return reports;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
+    absl::string_view name = entry.path().filename().native();
+    uint64_t id = 0;
+    if (absl::ConsumePrefix(&name, kReportPrefix) && absl::ConsumeSuffix(&name, kReportSuffix) &&
+        absl::SimpleAtoi(name, &id))
+      ids.push_back(id);
+  }
+  return ids;
 }
+
+int Spool::size() const { return int(BatchIds().size()); }
 
 }  // namespace judkins

@@ -3,6 +3,7 @@
 #ifndef JUDKINS_WORKER_DAEMON_SPOOL_H_
 #define JUDKINS_WORKER_DAEMON_SPOOL_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ class Spool {
     std::vector<std::string> set_aside;
   };
   Contents Pending() const;
+  // The batches whose reports it holds, by their file names (not read).
+  std::vector<uint64_t> BatchIds() const;
   // Keeps the report of a batch out of the way as PATH.<suffix> ("refused").
   absl::Status SetAside(uint64_t batch_id, const std::string& suffix);
   int size() const;
