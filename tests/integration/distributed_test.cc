@@ -181,7 +181,15 @@ TEST_F(DistributedTest, ReportsSpooledWhileTheCoordinatorIsDownAreDeliveredAfter
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) { spec.set_fixed_pairs(16); });
   WorkerProcess a(*coordinator_, root_ + "/a"), b(*coordinator_, root_ + "/b");
-  while (Pairs(coordinator_->Get(id)) < 2) absl::SleepFor(absl::Milliseconds(100));
+  // Killed while a worker plays its second batch (its first was reported):
+  // killed between batches instead, the workers would have nothing to spool.
+  const auto batches_received = [&] {
+    const std::string logs = a.Log() + b.Log(), line = "judkins-worker: batch ";
+    int count = 0;
+    for (size_t at = logs.find(line); at != std::string::npos; at = logs.find(line, at + 1)) ++count;
+    return count;
+  };
+  while (batches_received() < 3) absl::SleepFor(absl::Milliseconds(10));
   coordinator_->Kill();
   // The workers finish batches they cannot report, and spool them.
   ASSERT_TRUE(WaitForLog({&a, &b}, "waits")) << a.Log() << b.Log();
