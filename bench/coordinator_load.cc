@@ -11,9 +11,11 @@
 //
 // --realistic: a fleet at fishtest's cadence instead (bench/fleet_cadence.h):
 // each worker asks for work when its batch of about a minute ends and renews
-// its lease every 60 s. Prints each method's p50 and p99 against the empty
-// service's under the same fleet, every failed call, and whether the pairs the
-// coordinator counted are exactly those of the reports it acknowledged.
+// its lease every 60 s. The coordinator, and then the empty service, run in a
+// process of their own beside the fleet's (this program again, --serve).
+// Prints each method's p50 and p99 against the empty service's under the same
+// fleet, every failed call, and whether the pairs the coordinator counted are
+// exactly those of the reports it acknowledged.
 //
 //   build/bench/coordinator_load --realistic [seconds] [workers]   (default: 180 s, 50000 workers)
 #include <grpcpp/create_channel.h>
@@ -25,9 +27,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
 #include "bench/fleet_cadence.h"
 #include "bench/simulated_workers.h"
@@ -37,6 +42,7 @@
 #include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
+#include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 namespace {
@@ -132,6 +138,79 @@ Figures RunPeer(int workers, absl::Duration duration) {
   return figures;
 }
 
+// The realistic mode's servers each run in a process of their own, this
+// program started again with --serve: sharing the fleet's process, a server
+// would share gRPC's threads with fifty thousand clients' callbacks, and its
+// answers would wait on theirs (the fleet then measured itself).
+constexpr absl::Duration kServerStartTimeout = absl::Seconds(60);
+constexpr absl::Duration kServerStopGrace = absl::Seconds(30);
+
+// Leases outlast a missed heartbeat; batches last about a minute.
+SchedulerOptions RealisticScheduler() {
+  SchedulerOptions scheduler;
+  scheduler.target_batch_time = absl::Seconds(60);
+  scheduler.lease = absl::Seconds(180);
+  return scheduler;
+}
+
+// --serve coordinator|empty: starts the server, prints "TARGET TEST_ID
+// ADMIN_TOKEN_FILE" (0 and "-" for the empty service), and serves until its
+// input closes.
+int Serve(const std::string& kind) {
+  EmptyWorkerService empty;
+  std::unique_ptr<grpc::Server> peer;
+  LoadedCoordinator coordinator;
+  if (kind == "coordinator") {
+    coordinator = StartLoadedCoordinator(RealisticScheduler());
+    std::printf("%s %llu %s\n", coordinator.target.c_str(), static_cast<unsigned long long>(coordinator.test_id),
+                coordinator.admin.token_file.c_str());
+  } else if (kind == "empty") {
+    int port = 0;
+    peer = StartEmptyService(empty, port);
+    std::printf("127.0.0.1:%d 0 -\n", port);
+  } else {
+    std::fprintf(stderr, "--serve: coordinator or empty, not '%s'\n", kind.c_str());
+    return 2;
+  }
+  std::fflush(stdout);
+  for (std::string line; std::getline(std::cin, line);) {
+  }
+  if (coordinator.server) coordinator.server->Shutdown();
+  if (peer) peer->Shutdown();
+  return 0;
+}
+
+// A server started by Serve in a child process.
+struct ServerProcess {
+  std::unique_ptr<EngineProcess> process;
+  std::string target;
+  uint64_t test_id = 0;
+  std::string admin_token_file;
+};
+
+ServerProcess StartServerProcess(const std::string& kind) {
+  const std::string log =
+      std::filesystem::temp_directory_path().string() + "/judkins_coordinator_load_" + kind + ".log";
+  std::filesystem::remove(log);
+  absl::StatusOr<std::unique_ptr<EngineProcess>> process =
+      EngineProcess::Start({.argv = {std::filesystem::read_symlink("/proc/self/exe").string(), "--serve", kind},
+                            .stderr_path = log,
+                            .inherit_environment = true});
+  absl::StatusOr<std::string> line =
+      process.ok() ? (*process)->ReadLine(absl::Now() + kServerStartTimeout) : process.status();
+  std::vector<std::string> fields = line.ok() ? absl::StrSplit(*line, ' ') : std::vector<std::string>();
+  ServerProcess server;
+  if (fields.size() != 3 || !absl::SimpleAtoi(fields[1], &server.test_id)) {
+    std::fprintf(stderr, "the %s server did not start (its log: %s): %s\n", kind.c_str(), log.c_str(),
+                 line.ok() ? line->c_str() : std::string(line.status().message()).c_str());
+    std::exit(1);
+  }
+  server.process = *std::move(process);
+  server.target = fields[0];
+  server.admin_token_file = fields[2];
+  return server;
+}
+
 // Step 1 of the realistic mode: the fleet against `target` for `duration`.
 std::map<std::string, MethodTally> RunFleet(const std::string& target, int workers, absl::Duration duration,
                                             uint64_t* acknowledged_pairs) {
@@ -153,15 +232,13 @@ double Percentile(std::vector<double> seconds, double p) {
 }
 
 int RunRealistic(int workers, absl::Duration duration) {
-  // Leases outlast a missed heartbeat; batches last about a minute.
-  SchedulerOptions scheduler;
-  scheduler.target_batch_time = absl::Seconds(60);
-  scheduler.lease = absl::Seconds(180);
-  std::printf("coordinator, %d workers at fishtest's cadence for %.0f s:\n", workers, absl::ToDoubleSeconds(duration));
-  LoadedCoordinator coordinator = StartLoadedCoordinator(scheduler);
+  std::printf("coordinator (a process of its own), %d workers at fishtest's cadence for %.0f s:\n", workers,
+              absl::ToDoubleSeconds(duration));
+  ServerProcess coordinator = StartServerProcess("coordinator");
   uint64_t acknowledged = 0;
   std::map<std::string, MethodTally> ours = RunFleet(coordinator.target, workers, duration, &acknowledged);
-  absl::StatusOr<AdminClient> admin = AdminClient::Connect(coordinator.admin);
+  absl::StatusOr<AdminClient> admin =
+      AdminClient::Connect({.target = coordinator.target, .token_file = coordinator.admin_token_file});
   v1::GetTestRequest get;
   get.set_test_id(coordinator.test_id);
   v1::Test test;
@@ -170,14 +247,12 @@ int RunRealistic(int workers, absl::Duration duration) {
     return 1;
   }
   const uint64_t counted = PairCount(test.pentanomial());
-  coordinator.server->Shutdown();
+  coordinator.process->Stop(kServerStopGrace);
 
-  std::printf("empty gRPC service, the same fleet:\n");
-  EmptyWorkerService service;
-  int port = 0;
-  std::unique_ptr<grpc::Server> peer = StartEmptyService(service, port);
-  std::map<std::string, MethodTally> theirs = RunFleet(absl::StrCat("127.0.0.1:", port), workers, duration, nullptr);
-  peer->Shutdown();
+  std::printf("empty gRPC service (a process of its own), the same fleet:\n");
+  ServerProcess peer = StartServerProcess("empty");
+  std::map<std::string, MethodTally> theirs = RunFleet(peer.target, workers, duration, nullptr);
+  peer.process->Stop(kServerStopGrace);
 
   bool lost = false;
   for (const auto& [method, tally] : ours) {
@@ -203,6 +278,10 @@ int RunRealistic(int workers, absl::Duration duration) {
 }  // namespace judkins
 
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--serve") {
+    absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+    return judkins::Serve(argv[2]);
+  }
   if (argc > 1 && std::string(argv[1]) == "--realistic") {
     absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
     const absl::Duration duration = absl::Seconds(argc > 2 ? std::atoi(argv[2]) : 180);
