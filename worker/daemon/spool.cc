@@ -102,7 +102,8 @@ std::vector<uint64_t> Spool::BatchIds() const {
   std::vector<uint64_t> ids;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
-    absl::string_view name = entry.path().filename().native();
+    const std::string file_name = entry.path().filename().string();
+    absl::string_view name = file_name;
     uint64_t id = 0;
     if (absl::ConsumePrefix(&name, kReportPrefix) && absl::ConsumeSuffix(&name, kReportSuffix) &&
         absl::SimpleAtoi(name, &id))
