@@ -149,7 +149,8 @@ TEST_F(MonitoringTest, EveryPanelHasDataAndALostWorkerIsAlertedThenResolved) {
   // Step 3. Every panel's queries, the variables filled in, return data once
   // both tests have counted games for a while.
   ASSERT_TRUE(WaitFor(absl::Seconds(120), [&] {
-    return HasData("judkins_test_games > 0") && HasData("judkins_tune_iterations > 0") &&
+    return HasData(absl::StrCat("judkins_test_games{test=\"", test.id(), "\"} > 0")) &&
+           HasData(absl::StrCat("judkins_tune_iterations{test=\"", tune_test.id(), "\"} > 0")) &&
            HasData("judkins_worker_game_plies_count > 0") && HasData("judkins:worker_engine_nodes_per_second:rate5m");
   })) << Query("judkins_test_games");
   absl::SleepFor(absl::Seconds(5));  // a few more scrapes, for the rates
