@@ -105,6 +105,20 @@ absl::Status ValidateReport(const v1::BatchReport& report) {
   return absl::OkStatus();
 }
 
+absl::Status ValidateWorkRequest(const v1::WorkRequest& request) {
+  if (request.held().batch_ids_size() > contract::kMaxLeasesPerWorker)
+    return InvalidArgument("held.batch_ids",
+                           absl::StrCat("at most ", contract::kMaxLeasesPerWorker, " (the leases a worker may hold)"));
+  return absl::OkStatus();
+}
+
+absl::Status ValidateHeartbeat(const v1::HeartbeatRequest& request) {
+  if (request.batch_ids_size() > contract::kMaxHeartbeatBatches)
+    return InvalidArgument("batch_ids",
+                           absl::StrCat("at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
+  return absl::OkStatus();
+}
+
 absl::Status ValidateCapabilities(const v1::WorkerCapabilities& c) {
   if (c.name().empty() || c.name().size() > 100) return InvalidArgument("capabilities.name", "1 to 100 characters");
   if (c.concurrency() == 0 || c.concurrency() > 1024) return InvalidArgument("capabilities.concurrency", "1 to 1024");

@@ -16,6 +16,9 @@ absl::Status ValidateCapabilities(const v1::WorkerCapabilities& capabilities);
 // What can be checked of a report before the store looks at its batch: its
 // id, and the contract's bounds on games and records.
 absl::Status ValidateReport(const v1::BatchReport& report);
+// The contract's bounds on the batches a request lists.
+absl::Status ValidateWorkRequest(const v1::WorkRequest& request);
+absl::Status ValidateHeartbeat(const v1::HeartbeatRequest& request);
 
 }  // namespace judkins
 

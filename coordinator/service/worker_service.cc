@@ -1,7 +1,6 @@
 #include <fstream>
 #include <memory>
 
-#include "absl/strings/str_cat.h"
 #include "common/secret.h"
 #include "common/sha256.h"
 #include "coordinator/service/grpc_status.h"
@@ -12,10 +11,6 @@
 
 namespace judkins {
 namespace {
-
-grpc::Status Invalid(absl::string_view message) {
-  return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::string(message));
-}
 
 grpc::ServerUnaryReactor* Finish(grpc::ServerUnaryReactor* reactor, const grpc::Status& status) {
   reactor->Finish(status);
@@ -57,9 +52,7 @@ grpc::ServerUnaryReactor* WorkerServiceImpl::RequestWork(grpc::CallbackServerCon
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return Finish(reactor, s);
   absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id());
   if (!worker.ok()) return Finish(reactor, ToGrpc(worker.status()));
-  if (request->held().batch_ids_size() > contract::kMaxLeasesPerWorker)
-    return Finish(reactor, Invalid(absl::StrCat("held.batch_ids: at most ", contract::kMaxLeasesPerWorker,
-                                                " (the leases a worker may hold)")));
+  if (absl::Status s = ValidateWorkRequest(*request); !s.ok()) return Finish(reactor, ToGrpc(s));
   std::optional<std::vector<uint64_t>> held;
   if (request->has_held()) held.emplace(request->held().batch_ids().begin(), request->held().batch_ids().end());
   c_.scheduler.RequestWork(request->worker_id(), worker->capabilities, std::move(held), absl::Now(),
@@ -83,9 +76,7 @@ grpc::Status WorkerServiceImpl::Heartbeat(grpc::ServerContext* context, const v1
   if (grpc::Status s = Authorize(*context, c_.tokens, Role::kWorker); !s.ok()) return s;
   if (absl::StatusOr<Store::RegisteredWorker> worker = Authenticate(*context, request->worker_id()); !worker.ok())
     return ToGrpc(worker.status());
-  if (request->batch_ids_size() > contract::kMaxHeartbeatBatches)
-    return Invalid(
-        absl::StrCat("batch_ids: at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
+  if (absl::Status s = ValidateHeartbeat(*request); !s.ok()) return ToGrpc(s);
   const absl::Time now = absl::Now(), deadline = now + c_.scheduler.options().lease;
   const std::vector<uint64_t> ids(request->batch_ids().begin(), request->batch_ids().end());
   absl::StatusOr<std::vector<uint64_t>> stop = c_.store.Heartbeat(request->worker_id(), ids, now, deadline);

@@ -55,28 +55,46 @@ absl::StatusOr<std::vector<std::pair<uint64_t, v1::Batch>>> ReadLeases(sqlite::S
   }
 }
 
+// How many batches the worker holds leased.
+absl::StatusOr<int> LeasesHeld(sqlite::Database& db, uint64_t worker_id) {
+  absl::StatusOr<sqlite::Statement> count = db.Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = ?");
+  if (!count.ok()) return count.status();
+  count->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
+  if (absl::StatusOr<bool> row = count->Step(); !row.ok()) return row.status();
+  return int(count->Int(0));
+}
+
 // A worker that lists what it holds holds nothing else: a batch leased to it
-// and not listed is one whose answer never reached it.
-absl::Status HandBackUnreceived(sqlite::Database& db, uint64_t worker_id, std::span<const uint64_t> held) {
+// and not listed is one whose answer never reached it. Returns how many
+// leases it still holds.
+absl::StatusOr<int> HandBackUnreceived(sqlite::Database& db, uint64_t worker_id, std::span<const uint64_t> held) {
   absl::StatusOr<sqlite::Statement> select =
       db.Cached("SELECT id, test_id, pairs FROM batches WHERE worker_id = ? AND state = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
   absl::StatusOr<std::vector<std::pair<uint64_t, v1::Batch>>> leases = ReadLeases(*select);
   if (!leases.ok()) return leases.status();
-  for (const auto& [batch_id, batch] : *leases)
-    if (std::find(held.begin(), held.end(), batch_id) == held.end())
-      if (absl::Status s = ExpireBatch(db, batch_id, batch); !s.ok()) return s;
-  return absl::OkStatus();
+  int kept = 0;
+  for (const auto& [batch_id, batch] : *leases) {
+    if (std::find(held.begin(), held.end(), batch_id) != held.end()) {
+      ++kept;
+    } else if (absl::Status s = ExpireBatch(db, batch_id, batch); !s.ok()) {
+      return s;
+    }
+  }
+  return kept;
 }
 
 }  // namespace
 
 absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatch(uint64_t test_id, uint64_t worker_id, int pairs,
                                                            absl::Time now, absl::Time deadline) {
-  return WriteValueInGroup<std::optional<v1::Batch>>([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) {
-    return LeaseBatchLocked(test_id, worker_id, pairs, now, deadline);
-  });
+  return WriteValueInGroup<std::optional<v1::Batch>>(
+      [&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
+        absl::StatusOr<int> leases_held = LeasesHeld(*db_, worker_id);
+        if (!leases_held.ok()) return leases_held.status();
+        return LeaseBatchLocked(test_id, worker_id, *leases_held, pairs, now, deadline);
+      });
 }
 
 void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t worker_id,
@@ -85,11 +103,13 @@ void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t wor
   SubmitValueWrite<std::optional<v1::Batch>>(
       [this, candidates = std::move(candidates), worker_id, held = std::move(held), now, deadline]()
           ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::StatusOr<std::optional<v1::Batch>> {
-            if (held.has_value())
-              if (absl::Status s = HandBackUnreceived(*db_, worker_id, *held); !s.ok()) return s;
+            // Counted once: trying the candidates leases at most one batch.
+            absl::StatusOr<int> leases_held =
+                held.has_value() ? HandBackUnreceived(*db_, worker_id, *held) : LeasesHeld(*db_, worker_id);
+            if (!leases_held.ok()) return leases_held.status();
             for (const LeaseCandidate& candidate : candidates) {
               absl::StatusOr<std::optional<v1::Batch>> batch =
-                  LeaseBatchLocked(candidate.test_id, worker_id, candidate.pairs, now, deadline);
+                  LeaseBatchLocked(candidate.test_id, worker_id, *leases_held, candidate.pairs, now, deadline);
               if (!batch.ok() || batch->has_value()) return batch;
             }
             return std::optional<v1::Batch>();
@@ -97,8 +117,8 @@ void Store::LeaseFirstAsync(std::vector<LeaseCandidate> candidates, uint64_t wor
       std::move(done));
 }
 
-absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
-                                                                 absl::Time now, absl::Time deadline) {
+absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int leases_held,
+                                                                 int pairs, absl::Time now, absl::Time deadline) {
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
@@ -107,13 +127,8 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   if (*excluded) return std::optional<v1::Batch>();  // taken off this test
   // A worker that leases without reporting would hold pairs back from
   // everyone else until its leases expire.
-  absl::StatusOr<sqlite::Statement> held =
-      db_->Cached("SELECT COUNT(*) FROM batches WHERE worker_id = ? AND state = ?");
-  if (!held.ok()) return held.status();
-  held->Bind(1, int64_t(worker_id)).Bind(2, SqlValue(BatchState::kLeased));
-  if (absl::StatusOr<bool> row = held->Step(); !row.ok()) return row.status();
-  if (held->Int(0) >= contract::kMaxLeasesPerWorker)
-    return absl::ResourceExhaustedError(absl::StrCat("worker ", worker_id, " holds ", held->Int(0),
+  if (leases_held >= contract::kMaxLeasesPerWorker)
+    return absl::ResourceExhaustedError(absl::StrCat("worker ", worker_id, " holds ", leases_held,
                                                      " leases, the most a worker may hold; report one first"));
 
   v1::Batch batch;

@@ -227,8 +227,9 @@ class Store {
         });
   }
   void CommitLoop();
-  absl::StatusOr<std::optional<v1::Batch>> LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int pairs,
-                                                            absl::Time now, absl::Time deadline)
+  // `leases_held`: how many batches the worker holds leased now.
+  absl::StatusOr<std::optional<v1::Batch>> LeaseBatchLocked(uint64_t test_id, uint64_t worker_id, int leases_held,
+                                                            int pairs, absl::Time now, absl::Time deadline)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
   struct PendingWrite {

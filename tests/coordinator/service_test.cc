@@ -377,6 +377,10 @@ TEST_F(CoordinatorTest, AWorkerHoldsAtMostAFewLeasesAtOnce) {
   const grpc::Status refused = worker_->RequestWork(AsWorker(worker).get(), request, &response);
   EXPECT_EQ(refused.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   EXPECT_THAT(refused.error_message(), HasSubstr(absl::StrCat("holds ", contract::kMaxLeasesPerWorker, " leases")));
+  for (const v1::Batch& batch : held) request.mutable_held()->add_batch_ids(batch.id());
+  EXPECT_EQ(worker_->RequestWork(AsWorker(worker).get(), request, &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED)
+      << "listing what it holds does not lift the cap";
   EXPECT_TRUE(Send(Report(held[0], worker)).counted());
   EXPECT_GT(Work(worker).pairs_size(), 0);  // one reported, one more may be leased
 }
