@@ -62,10 +62,10 @@ void Store::CommitLoop() {
   }
 }
 
-Store::Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader,
+Store::Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<ReaderPool> readers,
              std::unique_ptr<WalCheckpointer> checkpointer)
     : db_(std::move(db)),
-      reader_(std::move(reader)),
+      readers_(std::move(readers)),
       checkpointer_(std::move(checkpointer)),
       committer_([this] { CommitLoop(); }) {}
 

@@ -27,14 +27,14 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
     return absl::DataLossError(absl::StrCat("database '", path, "' is damaged (PRAGMA quick_check: ", status.message(),
                                             "); restore it from a backup"));
   if (absl::Status status = Migrate(**db); !status.ok()) return status;
-  // Reads take a connection of their own: in WAL mode they see the last
+  // Reads take connections of their own: in WAL mode they see the last
   // commit without waiting for the writer's transaction and fsync.
-  absl::StatusOr<std::unique_ptr<sqlite::Database>> reader = sqlite::Database::Open(path);
-  if (!reader.ok()) return reader.status();
+  absl::StatusOr<std::unique_ptr<ReaderPool>> readers = ReaderPool::Open(path);
+  if (!readers.ok()) return readers.status();
   // Commits leave the log to a thread of its own (wal_checkpointer.h).
   absl::StatusOr<std::unique_ptr<WalCheckpointer>> checkpointer = WalCheckpointer::Start(path, **db);
   if (!checkpointer.ok()) return checkpointer.status();
-  return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(reader), *std::move(checkpointer));
+  return std::make_unique<Store>(Passkey(), *std::move(db), *std::move(readers), *std::move(checkpointer));
 }
 
 absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id, TestDetail detail) {
@@ -103,16 +103,16 @@ absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time 
 }
 
 absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_points) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<v1::Test> test = LoadTest(*reader_, test_id);
+  absl::StatusOr<v1::Test> test = LoadTest(*reader, test_id);
   if (!test.ok()) return test.status();
   if (!test->spec().has_spsa()) return absl::NotFoundError(absl::StrCat("test ", test_id, " is not a tune"));
   const v1::SpsaSpec& spec = test->spec().spsa();
-  absl::StatusOr<TuneRow> row = LoadTuneRow(*reader_, test_id, spec.parameters_size());
+  absl::StatusOr<TuneRow> row = LoadTuneRow(*reader, test_id, spec.parameters_size());
   if (!row.ok()) return row.status();
-  absl::StatusOr<std::vector<v1::TuneSnapshot>> history = LoadTuneHistory(*reader_, test_id, max_history_points);
+  absl::StatusOr<std::vector<v1::TuneSnapshot>> history = LoadTuneHistory(*reader, test_id, max_history_points);
   if (!history.ok()) return history.status();
   v1::Tune tune;
   *tune.mutable_test() = *std::move(test);
@@ -127,25 +127,25 @@ absl::StatusOr<v1::Tune> Store::GetTune(uint64_t test_id, size_t max_history_poi
 }
 
 absl::Status Store::CheckTestExists(uint64_t test_id) {
-  absl::MutexLock lock(&reader_mutex_);
-  return TestExists(*reader_, test_id);
+  ReaderPool::Lease reader = readers_->Acquire();
+  return TestExists(*reader, test_id);
 }
 
 absl::StatusOr<v1::TestLog> Store::GetTestLog(uint64_t test_id) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  if (absl::Status exists = TestExists(*reader_, test_id); !exists.ok()) return exists;
-  return LoadTestLog(*reader_, test_id);
+  if (absl::Status exists = TestExists(*reader, test_id); !exists.ok()) return exists;
+  return LoadTestLog(*reader, test_id);
 }
 
 absl::StatusOr<v1::TestHistory> Store::GetTestHistory(uint64_t test_id, size_t max_points) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<v1::Test> test = LoadTest(*reader_, test_id);
+  absl::StatusOr<v1::Test> test = LoadTest(*reader, test_id);
   if (!test.ok()) return test.status();
-  absl::StatusOr<std::vector<v1::TestHistoryPoint>> points = LoadTestHistory(*reader_, test_id, max_points);
+  absl::StatusOr<std::vector<v1::TestHistoryPoint>> points = LoadTestHistory(*reader, test_id, max_points);
   if (!points.ok()) return points.status();
   v1::TestHistory history;
   for (v1::TestHistoryPoint& point : *points) *history.add_points() = std::move(point);
@@ -155,21 +155,21 @@ absl::StatusOr<v1::TestHistory> Store::GetTestHistory(uint64_t test_id, size_t m
 }
 
 absl::StatusOr<v1::Test> Store::GetTest(uint64_t test_id) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  return LoadTest(*reader_, test_id);
+  return LoadTest(*reader, test_id);
 }
 
 absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(
       include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
   if (!include_finished) select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
-  return LoadTests(*reader_, *select);
+  return LoadTests(*reader, *select);
 }
 
 absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now, const std::string& by) {
@@ -194,8 +194,8 @@ absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, 
 }
 
 absl::StatusOr<std::map<v1::TestState, int>> Store::CountTestsByState() {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Statement> count = reader_->Cached("SELECT state, COUNT(*) FROM tests GROUP BY state");
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Statement> count = reader->Cached("SELECT state, COUNT(*) FROM tests GROUP BY state");
   if (!count.ok()) return count.status();
   std::map<v1::TestState, int> counts;
   while (true) {
@@ -207,25 +207,25 @@ absl::StatusOr<std::map<v1::TestState, int>> Store::CountTestsByState() {
 }
 
 absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_since, TestDetail detail) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(kSelectLiveTests);
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(kSelectLiveTests);
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING))
       .Bind(2, int64_t(v1::TEST_STATE_RUNNING))
       .Bind(3, absl::ToUnixSeconds(ended_since));
-  return LoadTests(*reader_, *select, detail);
+  return LoadTests(*reader, *select, detail);
 }
 
 absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,
                                                          const std::function<bool(const v1::TestSpec&)>& matches,
                                                          size_t offset, size_t limit) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
   // The spec is read (and parsed) only when a filter needs it.
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(
       matches ? "SELECT id, state, spec FROM tests ORDER BY id DESC" : "SELECT id, state FROM tests ORDER BY id DESC");
   if (!select.ok()) return select.status();
   TestPageRows page;
@@ -245,7 +245,7 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
     if (page.total >= offset && ids.size() < limit) ids.push_back(uint64_t(select->Int(0)));
     ++page.total;
   }
-  absl::StatusOr<std::vector<v1::Test>> tests = LoadTests(*reader_, ids);
+  absl::StatusOr<std::vector<v1::Test>> tests = LoadTests(*reader, ids);
   if (!tests.ok()) return tests.status();
   page.tests = *std::move(tests);
   return page;
@@ -268,10 +268,10 @@ absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now, const
 }
 
 absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(kSelectActiveTests);
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(kSelectActiveTests);
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
   std::vector<ActiveTest> tests;
@@ -286,7 +286,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight)
   }
   for (ActiveTest& test : tests) {
     if (!count_in_flight) break;
-    absl::StatusOr<uint64_t> in_flight = PairsInFlight(*reader_, test.id);
+    absl::StatusOr<uint64_t> in_flight = PairsInFlight(*reader, test.id);
     if (!in_flight.ok()) return in_flight.status();
     test.pairs_in_flight = *in_flight;
   }
@@ -315,12 +315,12 @@ absl::StatusOr<uint64_t> Store::RegisterWorker(const v1::WorkerCapabilities& cap
 }
 
 absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
   // Each worker's totals come from one pass over worker_results, not a
   // lookup per worker (that table is keyed by test first).
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(
       "SELECT w.id, w.capabilities, w.last_seen, "
       "  (SELECT COUNT(*) FROM batches WHERE worker_id = w.id AND state = ?), "
       "  (SELECT GROUP_CONCAT(DISTINCT test_id) FROM batches WHERE worker_id = w.id AND state = ?), "
@@ -351,9 +351,9 @@ absl::StatusOr<std::vector<v1::WorkerInfo>> Store::ListWorkers() {
 }
 
 absl::StatusOr<Store::ConnectedWorkers> Store::CountConnectedWorkers(absl::Time seen_since) {
-  absl::MutexLock lock(&reader_mutex_);
+  ReaderPool::Lease reader = readers_->Acquire();
   absl::StatusOr<sqlite::Statement> count =
-      reader_->Cached("SELECT COUNT(*), TOTAL(concurrency) FROM workers WHERE last_seen >= ?");
+      reader->Cached("SELECT COUNT(*), TOTAL(concurrency) FROM workers WHERE last_seen >= ?");
   if (!count.ok()) return count.status();
   count->Bind(1, absl::ToUnixSeconds(seen_since));
   absl::StatusOr<bool> row = count->Step();
@@ -371,9 +371,9 @@ absl::StatusOr<Store::RegisteredWorker> Store::GetWorker(uint64_t worker_id) {
   }
   RegisteredWorker worker;
   {
-    absl::MutexLock lock(&reader_mutex_);
+    ReaderPool::Lease reader = readers_->Acquire();
     absl::StatusOr<sqlite::Statement> select =
-        reader_->Cached("SELECT capabilities, secret_sha256 FROM workers WHERE id = ?");
+        reader->Cached("SELECT capabilities, secret_sha256 FROM workers WHERE id = ?");
     if (!select.ok()) return select.status();
     select->Bind(1, int64_t(worker_id));
     absl::StatusOr<bool> row = select->Step();
@@ -390,8 +390,8 @@ absl::StatusOr<Store::RegisteredWorker> Store::GetWorker(uint64_t worker_id) {
 
 absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t test_id, uint64_t after_batch_id,
                                                                      int limit) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached(
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(
       "SELECT batch_id, records FROM batch_records WHERE test_id = ? AND batch_id > ? ORDER BY batch_id LIMIT ?");
   if (!select.ok()) return select.status();
   select->Bind(1, int64_t(test_id)).Bind(2, int64_t(after_batch_id)).Bind(3, int64_t(limit));
@@ -415,10 +415,10 @@ absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, con
 }
 
 absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
-  absl::MutexLock lock(&reader_mutex_);
-  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader_);
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader_->Cached("SELECT 1 FROM artifacts WHERE sha256 = ?");
+  absl::StatusOr<sqlite::Statement> select = reader->Cached("SELECT 1 FROM artifacts WHERE sha256 = ?");
   if (!select.ok()) return select.status();
   select->Bind(1, sha256);
   return select->Step();

@@ -4,8 +4,9 @@
 // alongside it into one transaction and one fsync (group_commit.cc), and is
 // acknowledged only after that commit; a report is committed with the test's
 // new totals, SPRT state and theta. A game pair counts once, whichever batch
-// reports it. Reads use a second connection and see the last commit; a third
-// copies the write-ahead log into the file, off the commit path.
+// reports it. Reads use connections of their own (reader_pool.h) and see the
+// last commit; another copies the write-ahead log into the file, off the
+// commit path.
 #ifndef JUDKINS_COORDINATOR_STORE_STORE_H_
 #define JUDKINS_COORDINATOR_STORE_STORE_H_
 
@@ -25,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "coordinator/store/reader_pool.h"
 #include "coordinator/store/sqlite.h"
 #include "coordinator/store/wal_checkpointer.h"
 #include "judkins/v1/coordinator.pb.h"
@@ -169,7 +171,7 @@ class Store {
   struct Passkey {
     explicit Passkey() = default;
   };
-  Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<sqlite::Database> reader,
+  Store(Passkey, std::unique_ptr<sqlite::Database> db, std::unique_ptr<ReaderPool> readers,
         std::unique_ptr<WalCheckpointer> checkpointer);
   ~Store();
 
@@ -239,8 +241,7 @@ class Store {
 
   absl::Mutex mutex_;  // the write connection: held by the committer thread
   std::unique_ptr<sqlite::Database> db_ ABSL_GUARDED_BY(mutex_);
-  absl::Mutex reader_mutex_;  // one read connection, used by one reader at a time
-  std::unique_ptr<sqlite::Database> reader_ ABSL_GUARDED_BY(reader_mutex_);
+  std::unique_ptr<ReaderPool> readers_;
   std::unique_ptr<WalCheckpointer> checkpointer_;  // after db_, whose commits it hooks
   absl::Mutex workers_mutex_;
   absl::flat_hash_map<uint64_t, RegisteredWorker> workers_ ABSL_GUARDED_BY(workers_mutex_);
