@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "stats/worker_homogeneity.h"
 
@@ -145,14 +147,18 @@ void AddHomogeneity(v1::Test& test) {
   h.set_p_value(homogeneity->p_value);
   h.set_z_95(homogeneity->z_95);
   h.set_z_99(homogeneity->z_99);
-  const std::vector<uint64_t> outliers = stats::OutlierWorkers(pairs);
+  // By worker id: a test a whole fleet plays has tens of thousands of rows.
+  absl::flat_hash_map<uint64_t, double> residuals;
+  for (const stats::Homogeneity::Residual& residual : homogeneity->residuals)
+    residuals.emplace(residual.worker_id, residual.residual);
+  const std::vector<uint64_t> outlier_list = stats::OutlierWorkers(pairs);
+  const absl::flat_hash_set<uint64_t> outliers(outlier_list.begin(), outlier_list.end());
   for (v1::WorkerResult& worker : *test.mutable_workers()) {
-    for (const stats::Homogeneity::Residual& residual : homogeneity->residuals)
-      if (residual.worker_id == worker.worker_id()) {
-        worker.set_has_residual(true);
-        worker.set_residual(residual.residual);
-      }
-    worker.set_outlier(std::find(outliers.begin(), outliers.end(), worker.worker_id()) != outliers.end());
+    if (auto it = residuals.find(worker.worker_id()); it != residuals.end()) {
+      worker.set_has_residual(true);
+      worker.set_residual(it->second);
+    }
+    worker.set_outlier(outliers.contains(worker.worker_id()));
   }
 }
 
