@@ -7,27 +7,22 @@
 #define JUDKINS_COORDINATOR_HTTP_YIELDING_THREAD_POOL_H_
 
 #include <httplib.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include <functional>
 #include <utility>
 
-namespace judkins {
+#include "common/thread_priority.h"
 
-// Added to the HTTP threads' nice value: 10 gives them about a tenth of the
-// CPU share of a normal thread when both want it (the kernel's weights).
-inline constexpr int kHttpNiceness = 10;
+namespace judkins {
 
 class YieldingThreadPool final : public httplib::TaskQueue {
  public:
   explicit YieldingThreadPool(size_t threads) : pool_(threads) {}
 
-  // Each connection's task first lowers the thread it runs on (on Linux, nice
-  // is per thread); a thread already lowered stays so, the call is then a no-op.
+  // Each connection's task first lowers the thread it runs on.
   void enqueue(std::function<void()> serve) override {
     pool_.enqueue([serve = std::move(serve)] {
-      setpriority(PRIO_PROCESS, gettid(), kHttpNiceness);
+      YieldCpuToRequests();
       serve();
     });
   }

@@ -34,6 +34,7 @@ struct CoordinatorOptions {
   std::string tls_client_ca_file;           // also: require client certificates
   SchedulerOptions scheduler;
   absl::Duration expiry_interval = absl::Seconds(1);
+  absl::Duration gauge_interval = absl::Seconds(1);  // how often the metrics' gauges are read from the store
   uint64_t max_artifact_bytes = ArtifactFiles::kDefaultMaxBytes;
 };
 
@@ -57,6 +58,8 @@ class CoordinatorServer {
 
  private:
   void ExpireLeasesLoop();
+  // Sets the gauges every gauge_interval, at a priority below the requests'.
+  void RefreshGaugesLoop();
   // The gauges of tests, tunes and workers, set from the store.
   void RefreshGauges();
 
@@ -74,7 +77,8 @@ class CoordinatorServer {
   int port_ = 0;
   absl::Notification stopping_;
   std::thread expiry_thread_;
-  absl::Time worker_gauges_set_ = absl::InfinitePast();  // by RefreshGauges, on the expiry thread only
+  std::thread gauge_thread_;
+  absl::Time worker_gauges_set_ = absl::InfinitePast();  // by RefreshGauges, on the gauge thread only
   bool shut_down_ = false;
 };
 

@@ -159,11 +159,22 @@ void CoordinatorMetrics::SetTune(const v1::Tune& tune) {
 
 void CoordinatorMetrics::SetWorkerResults(const v1::Test& test) {
   const std::string test_id = std::to_string(test.id());
+  absl::MutexLock lock(&worker_gauges_mutex_);
   for (const v1::WorkerResult& worker : test.workers()) {
-    const prometheus::Labels labels = {{"test", test_id}, {"worker", std::to_string(worker.worker_id())}};
-    if (worker.has_residual()) residuals_.Add(labels).Set(worker.residual());
-    outliers_.Add(labels).Set(worker.outlier() ? 1 : 0);
-    excluded_.Add(labels).Set(worker.excluded_because().empty() ? 0 : 1);
+    WorkerGauges& gauges = worker_gauges_[{test.id(), worker.worker_id()}];
+    const auto labels = [&] {
+      return prometheus::Labels{{"test", test_id}, {"worker", std::to_string(worker.worker_id())}};
+    };
+    if (!gauges.outlier) {
+      gauges.outlier = &outliers_.Add(labels());
+      gauges.excluded = &excluded_.Add(labels());
+    }
+    if (worker.has_residual()) {
+      if (!gauges.residual) gauges.residual = &residuals_.Add(labels());
+      gauges.residual->Set(worker.residual());
+    }
+    gauges.outlier->Set(worker.outlier() ? 1 : 0);
+    gauges.excluded->Set(worker.excluded_because().empty() ? 0 : 1);
   }
 }
 

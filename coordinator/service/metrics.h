@@ -10,7 +10,10 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "common/process_metrics.h"
@@ -66,6 +69,18 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Gauge>& test_llr_;
   prometheus::Family<prometheus::Gauge>& test_elo_;
   prometheus::Family<prometheus::Gauge>& test_pairs_;
+
+  // A worker's gauges in a test, found by label once: a fleet's test has tens
+  // of thousands of workers, and finding each of their three gauges by its
+  // labels at every refresh cost more than reading their results.
+  struct WorkerGauges {
+    prometheus::Gauge* residual = nullptr;  // once the worker has one
+    prometheus::Gauge* outlier = nullptr;
+    prometheus::Gauge* excluded = nullptr;
+  };
+  absl::Mutex worker_gauges_mutex_;
+  absl::flat_hash_map<std::pair<uint64_t, uint64_t>, WorkerGauges> worker_gauges_
+      ABSL_GUARDED_BY(worker_gauges_mutex_);  // by test and worker
 };
 
 // Times an RPC from construction to destruction.

@@ -22,6 +22,7 @@
 #include "absl/synchronization/notification.h"
 #include "common/channel.h"
 #include "common/read_file.h"
+#include "common/thread_priority.h"
 #include "coordinator/http/answer_cache.h"
 #include "coordinator/http/yielding_thread_pool.h"
 #include "coordinator/server/coordinator_server.h"
@@ -31,6 +32,7 @@
 #include "tests/support/http_get.h"
 #include "tests/support/json_struct.h"
 #include "tests/support/scratch_directory.h"
+#include "tests/support/thread_niceness.h"
 #include "tests/support/worker_calls.h"
 
 namespace judkins {
@@ -326,25 +328,11 @@ TEST_F(HttpApiTest, AnUnchangedAnswerIsRevalidatedWithoutItsBody) {
   EXPECT_NE(changed->get_header_value("ETag"), tag);
 }
 
-// The nice value of each of this process's threads, by thread name.
-std::multimap<std::string, int> NiceValueByThreadName() {
-  std::multimap<std::string, int> nice;
-  for (const std::filesystem::directory_entry& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    absl::StatusOr<std::string> stat = ReadFile(task.path().string() + "/stat");
-    if (!stat.ok()) continue;  // the thread ended
-    // "tid (name) state ppid ...": the nice value is field 19, the 17th after the name.
-    const size_t name_end = stat->rfind(')');
-    const std::vector<std::string> fields = absl::StrSplit(stat->substr(name_end + 2), ' ');
-    nice.emplace(stat->substr(stat->find('(') + 1, name_end - stat->find('(') - 1), std::stoi(fields[16]));
-  }
-  return nice;
-}
-
 TEST_F(HttpApiTest, TheWebThreadsYieldTheCpuToTheCountingOfResults) {
   ASSERT_TRUE(Get(absl::StrCat("/api/v1/tests/", test_.id())));  // a thread has served a connection
   const std::multimap<std::string, int> nice = NiceValueByThreadName();
-  EXPECT_GE(std::count_if(nice.begin(), nice.end(), [](const auto& thread) { return thread.second == kHttpNiceness; }),
-            1)
+  EXPECT_GE(
+      std::count_if(nice.begin(), nice.end(), [](const auto& thread) { return thread.second == kYieldingNiceness; }), 1)
       << "the thread that served the connection is lowered";
   ASSERT_TRUE(nice.contains("judkins-commit"));
   EXPECT_EQ(nice.find("judkins-commit")->second, 0) << "the store's committer keeps its priority";

@@ -36,6 +36,7 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   options.data_dir = dir + "/coordinator";
   options.tokens = {kWorkerToken, kAdminToken};
   options.expiry_interval = absl::Milliseconds(100);
+  options.gauge_interval = absl::Milliseconds(100);
   absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
   ASSERT_TRUE(server.ok()) << server.status();
   ASSERT_GT((*server)->metrics_port(), 0);
@@ -121,6 +122,18 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   EXPECT_THAT(query("judkins_batch_lease_age_seconds_count"), HasSubstr("\"2\"]"));
   EXPECT_THAT(query("judkins_build_info%7Bprogram%3D%22judkins-coordinator%22%7D"), HasSubstr("\"1\"]"));
   EXPECT_THAT(query("process_resident_memory_bytes"), HasSubstr("\"value\""));
+
+  // The running test's per-worker gauges, set every kWorkerGaugesInterval (15 s).
+  const std::string worker_outlier = absl::StrCat("judkins_worker_outlier%7Btest%3D%22", test.id(), "%22,worker%3D%22",
+                                                  registered.worker_id(), "%22%7D");
+  std::string outlier_result;
+  for (int i = 0; i < 400 && !absl::StrContains(outlier_result, "\"value\""); ++i) {
+    absl::SleepFor(absl::Milliseconds(100));
+    outlier_result = query(worker_outlier);
+  }
+  EXPECT_THAT(outlier_result, HasSubstr("\"0\"]")) << "one worker alone is no outlier";
+  EXPECT_THAT(query(absl::StrCat("judkins_worker_excluded%7Bworker%3D%22", registered.worker_id(), "%22%7D")),
+              HasSubstr("\"0\"]"));
 
   // The whole exposition as Prometheus's linter reads it.
   EXPECT_EQ(testing::PromtoolComplaints(testing::HttpGet((*server)->metrics_port(), "/metrics"), dir), "");

@@ -14,11 +14,13 @@
 
 #include "common/channel.h"
 #include "common/sha256.h"
+#include "common/thread_priority.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/scratch_directory.h"
+#include "tests/support/thread_niceness.h"
 
 namespace judkins {
 namespace {
@@ -42,6 +44,7 @@ class CoordinatorTest : public ::testing::Test {
     options.scheduler.lease = lease;
     options.scheduler.target_batch_time = absl::Seconds(10);
     options.expiry_interval = absl::Milliseconds(100);
+    options.gauge_interval = absl::Milliseconds(100);
     options.max_artifact_bytes = kMaxArtifactBytes;
     absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
     ASSERT_TRUE(server.ok()) << server.status();
@@ -362,6 +365,21 @@ TEST_F(CoordinatorTest, AWorkerActsOnlyAsItselfWithTheSecretItRegisteredWith) {
   EXPECT_EQ(Get(test).pentanomial().ww(), uint64_t(batch.pairs_size()));
   beat.set_worker_id(honest);
   EXPECT_TRUE(worker_->Heartbeat(AsWorker(honest).get(), beat, &beaten).ok());
+}
+
+TEST_F(CoordinatorTest, TheGaugeThreadYieldsTheCpuToTheRequests) {
+  // It lowers itself as it starts.
+  const absl::Time deadline = absl::Now() + absl::Seconds(10);
+  std::multimap<std::string, int> nice = NiceValueByThreadName();
+  while (!(nice.contains("judkins-gauges") && nice.find("judkins-gauges")->second == kYieldingNiceness) &&
+         absl::Now() < deadline) {
+    absl::SleepFor(absl::Milliseconds(20));
+    nice = NiceValueByThreadName();
+  }
+  ASSERT_TRUE(nice.contains("judkins-gauges"));
+  EXPECT_EQ(nice.find("judkins-gauges")->second, kYieldingNiceness);
+  ASSERT_TRUE(nice.contains("judkins-commit"));
+  EXPECT_EQ(nice.find("judkins-commit")->second, 0) << "the store's committer keeps its priority";
 }
 
 TEST_F(CoordinatorTest, AWorkerHoldsAtMostAFewLeasesAtOnce) {
