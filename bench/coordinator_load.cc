@@ -11,7 +11,9 @@
 //
 // --realistic: a fleet at fishtest's cadence instead (bench/fleet_cadence.h):
 // each worker asks for work when its batch of about a minute ends and renews
-// its lease every 60 s. The coordinator, and then the empty service, run in a
+// its lease every 60 s, and restarts (registers anew) about every 30
+// batches; the fleet's join, all at once, is shown on a line of its own
+// ("Register, joining"). The coordinator, and then the empty service, run in a
 // process of their own beside the fleet's (this program again, --serve).
 // Prints each method's p50 and p99 against the empty service's under the same
 // fleet, every failed call, and whether the pairs the coordinator counted are
@@ -258,7 +260,7 @@ int RunRealistic(int workers, absl::Duration duration) {
   for (const auto& [method, tally] : ours) {
     const MethodTally& empty = theirs[method];
     std::printf(
-        "%-12s %8zu calls  p50 %7.2f ms  p99 %7.2f ms  failures %llu | empty service p50 %6.2f ms  p99 %6.2f ms  "
+        "%-18s %8zu calls  p50 %7.2f ms  p99 %7.2f ms  failures %llu | empty service p50 %6.2f ms  p99 %6.2f ms  "
         "p99 ratio %.2f\n",
         method.c_str(), tally.latencies.size(), Percentile(tally.latencies, 0.5), Percentile(tally.latencies, 0.99),
         static_cast<unsigned long long>(tally.failures), Percentile(empty.latencies, 0.5),

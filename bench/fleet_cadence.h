@@ -5,6 +5,10 @@
 // every wait an entry in one timer queue, so fifty thousand workers cost a
 // few threads. Counts every call's latency by method, every failure, and the
 // pairs of every acknowledged report, so that nothing lost goes unseen.
+// The fleet joins all at once ("Register, joining": a flood of
+// registrations_in_flight at a time, whose latency is that many over the
+// server's throughput); then, as fishtest's workers do when they update,
+// each restarts now and then and registers anew ("Register").
 #ifndef JUDKINS_BENCH_FLEET_CADENCE_H_
 #define JUDKINS_BENCH_FLEET_CADENCE_H_
 
@@ -31,6 +35,7 @@ struct Cadence {
   absl::Duration batch = absl::Seconds(60);      // how long a batch "plays", give or take 10%
   absl::Duration heartbeat = absl::Seconds(60);  // lease renewals while it plays
   int registrations_in_flight = 256;             // how fast the fleet joins
+  int batches_between_restarts = 30;             // a worker restarts about every half hour
 };
 
 // Latencies (seconds) and failures of one method.
@@ -58,14 +63,12 @@ class Fleet {
       Worker& worker = workers_[w];
       worker.stub = stubs_[w % stubs_.size()].get();
       auto call = std::make_shared<Call<v1::RegisterRequest, v1::RegisterResponse>>();
-      call->request.mutable_capabilities()->set_name("fleet");
-      call->request.mutable_capabilities()->set_concurrency(1);
-      call->request.mutable_capabilities()->set_speed(1e6);
+      call->request = Registration();
       call->context = As(kWorkerToken);
       const absl::Time sent = absl::Now();
       worker.stub->async()->Register(call->context.get(), &call->request, &call->response,
                                      [&, call, w, sent](grpc::Status status) {
-                                       Count("Register", sent, status);
+                                       Count("Register, joining", sent, status);
                                        workers_[w].id = call->response.worker_id();
                                        workers_[w].secret = call->response.worker_secret();
                                        register_next();
@@ -112,6 +115,7 @@ class Fleet {
     uint64_t id = 0;
     std::string secret;
     v1::Batch batch;
+    int batches_reported = 0;
   };
   template <typename Request, typename Response>
   struct Call {
@@ -119,6 +123,15 @@ class Fleet {
     Request request;
     Response response;
   };
+
+  // What every simulated worker registers as: one game at a time.
+  static v1::RegisterRequest Registration() {
+    v1::RegisterRequest request;
+    request.mutable_capabilities()->set_name("fleet");
+    request.mutable_capabilities()->set_concurrency(1);
+    request.mutable_capabilities()->set_speed(1e6);
+    return request;
+  }
 
   std::unique_ptr<grpc::ClientContext> AsWorker(const Worker& worker) const {
     auto context = As(kWorkerToken);
@@ -186,9 +199,35 @@ class Fleet {
                                         Count("ReportBatch", sent, status);
                                         if (status.ok() && call->response.counted())
                                           acknowledged_pairs_ += uint64_t(call->request.games_size()) / 2;
-                                        RequestWork(w);
+                                        // Workers restart in turn, not all after the same batch.
+                                        const int reported = ++workers_[w].batches_reported;
+                                        if ((reported + int(w)) % cadence_.batches_between_restarts == 0)
+                                          Restart(w);
+                                        else
+                                          RequestWork(w);
                                         --in_flight_;
                                       });
+  }
+
+  // A restarted worker registers anew, then asks for work.
+  void Restart(size_t w) {
+    if (!running_) return;
+    Worker& worker = workers_[w];
+    auto call = std::make_shared<Call<v1::RegisterRequest, v1::RegisterResponse>>();
+    call->request = Registration();
+    call->context = As(kWorkerToken);
+    const absl::Time sent = absl::Now();
+    ++in_flight_;
+    worker.stub->async()->Register(call->context.get(), &call->request, &call->response,
+                                   [this, call, w, sent](grpc::Status status) {
+                                     Count("Register", sent, status);
+                                     if (status.ok()) {
+                                       workers_[w].id = call->response.worker_id();
+                                       workers_[w].secret = call->response.worker_secret();
+                                     }
+                                     RequestWork(w);
+                                     --in_flight_;
+                                   });
   }
 
   void Count(const char* method, absl::Time sent, const grpc::Status& status) {
