@@ -7,6 +7,7 @@
 #define JUDKINS_COORDINATOR_HTTP_YIELDING_THREAD_POOL_H_
 
 #include <httplib.h>
+#include <pthread.h>
 
 #include <functional>
 #include <utility>
@@ -19,9 +20,11 @@ class YieldingThreadPool final : public httplib::TaskQueue {
  public:
   explicit YieldingThreadPool(size_t threads) : pool_(threads) {}
 
-  // Each connection's task first lowers the thread it runs on.
+  // Each connection's task first lowers the thread it runs on (and names it,
+  // for top -H and perf).
   void enqueue(std::function<void()> serve) override {
     pool_.enqueue([serve = std::move(serve)] {
+      pthread_setname_np(pthread_self(), "judkins-http");
       YieldCpuToRequests();
       serve();
     });
