@@ -240,7 +240,7 @@ int RunRealistic(int workers, absl::Duration duration) {
   uint64_t acknowledged = 0;
   std::map<std::string, MethodTally> ours = RunFleet(coordinator.target, workers, duration, &acknowledged);
   absl::StatusOr<AdminClient> admin =
-      AdminClient::Connect({.target = coordinator.target, .token_file = coordinator.admin_token_file});
+      AdminClient::Connect({.target = coordinator.target, .token_file = coordinator.admin_token_file, .tls = {}});
   v1::GetTestRequest get;
   get.set_test_id(coordinator.test_id);
   v1::Test test;

@@ -69,8 +69,7 @@ class Fleet {
       worker.stub->async()->Register(call->context.get(), &call->request, &call->response,
                                      [&, call, w, sent](grpc::Status status) {
                                        Count("Register, joining", sent, status);
-                                       workers_[w].id = call->response.worker_id();
-                                       workers_[w].secret = call->response.worker_secret();
+                                       TakeIdentity(w, call->response);  // a failure is counted; the run fails on it
                                        register_next();
                                        std::lock_guard<std::mutex> lock(mutex);
                                        if (++registered == workers) all_in.notify_one();
@@ -221,13 +220,15 @@ class Fleet {
     worker.stub->async()->Register(call->context.get(), &call->request, &call->response,
                                    [this, call, w, sent](grpc::Status status) {
                                      Count("Register", sent, status);
-                                     if (status.ok()) {
-                                       workers_[w].id = call->response.worker_id();
-                                       workers_[w].secret = call->response.worker_secret();
-                                     }
+                                     if (status.ok()) TakeIdentity(w, call->response);  // else the old one goes on
                                      RequestWork(w);
                                      --in_flight_;
                                    });
+  }
+
+  void TakeIdentity(size_t w, const v1::RegisterResponse& response) {
+    workers_[w].id = response.worker_id();
+    workers_[w].secret = response.worker_secret();
   }
 
   void Count(const char* method, absl::Time sent, const grpc::Status& status) {
