@@ -176,6 +176,7 @@ void CoordinatorServer::RefreshGauges() {
         if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);
     }
   }
+  metrics_.SetCheckpoints(store_->CheckpointTally());
   if (absl::StatusOr<Store::ConnectedWorkers> connected = store_->CountConnectedWorkers(now - options_.scheduler.lease);
       connected.ok())
     metrics_.SetWorkersConnected(connected->workers, connected->cores);

@@ -1,5 +1,6 @@
 #include "coordinator/service/metrics.h"
 
+#include <utility>
 #include <vector>
 
 #include "proto/convert/results.h"
@@ -68,6 +69,16 @@ CoordinatorMetrics::CoordinatorMetrics()
                           .Help("Time to commit a report durably")
                           .Register(*registry_)
                           .Add({}, kLatencyBuckets)),
+      checkpoints_(prometheus::BuildCounter()
+                       .Name("judkins_store_checkpoints_total")
+                       .Help("Checkpoints of the store's write-ahead log by kind: bulk_copy, catch_up, restart, "
+                             "overlapped (found another running), failed")
+                       .Register(*registry_)),
+      wal_pages_(prometheus::BuildGauge()
+                     .Name("judkins_store_wal_pages")
+                     .Help("The store's write-ahead log's length in pages at the last commit")
+                     .Register(*registry_)
+                     .Add({})),
       crashes_(prometheus::BuildCounter()
                    .Name("judkins_engine_crashes_total")
                    .Help("Counted games lost by an engine crash, by test and worker")
@@ -188,6 +199,19 @@ void CoordinatorMetrics::ObserveRpc(const std::string& method, absl::Duration la
 
 void CoordinatorMetrics::ObserveCommit(absl::Duration latency) {
   commit_latency_.Observe(absl::ToDoubleSeconds(latency));
+}
+
+void CoordinatorMetrics::SetCheckpoints(const WalCheckpointer::Tally& tally) {
+  // The tally only grows: each counter is moved up to it.
+  for (const auto& [kind, total] : {std::pair{"bulk_copy", tally.bulk_copies},
+                                    {"catch_up", tally.catch_ups},
+                                    {"restart", tally.restarts},
+                                    {"overlapped", tally.overlapped},
+                                    {"failed", tally.failures}}) {
+    prometheus::Counter& counter = checkpoints_.Add({{"kind", kind}});
+    if (const double behind = double(total) - counter.Value(); behind > 0) counter.Increment(behind);
+  }
+  wal_pages_.Set(double(tally.log_pages));
 }
 
 }  // namespace judkins

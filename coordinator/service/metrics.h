@@ -44,6 +44,10 @@ class CoordinatorMetrics {
   void CountBatches(const std::string& event, int count = 1);  // leased, expired, reissued, reported
   void ObserveRpc(const std::string& method, absl::Duration latency);
   void ObserveCommit(absl::Duration latency);
+  // The store's checkpoints by kind (bulk_copy, catch_up, restart,
+  // overlapped, failed) and its write-ahead log's length, from the
+  // checkpointer's running tally.
+  void SetCheckpoints(const WalCheckpointer::Tally& tally);
 
  private:
   std::shared_ptr<prometheus::Registry> registry_;
@@ -61,6 +65,8 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Counter>& batches_;
   prometheus::Family<prometheus::Histogram>& rpc_latency_;
   prometheus::Histogram& commit_latency_;
+  prometheus::Family<prometheus::Counter>& checkpoints_;
+  prometheus::Gauge& wal_pages_;
   prometheus::Family<prometheus::Counter>& crashes_;
   prometheus::Family<prometheus::Counter>& time_losses_;
   prometheus::Counter& pairs_handed_back_;

@@ -73,6 +73,8 @@ class Store {
                                              size_t limit);
   // How many tests are in each state, counted in SQL.
   absl::StatusOr<std::map<v1::TestState, int>> CountTestsByState();
+  // The checkpoints of the write-ahead log so far, and its length.
+  WalCheckpointer::Tally CheckpointTally() const { return checkpointer_->tally(); }
   // The pending and running tests, and those that ended (or changed) since
   // `ended_since`: what the live gauges show, whatever the history's size.
   absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since, TestDetail detail = TestDetail::kFull);

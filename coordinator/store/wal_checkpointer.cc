@@ -47,7 +47,9 @@ WalCheckpointer::~WalCheckpointer() {
 
 WalCheckpointer::Tally WalCheckpointer::tally() const {
   absl::MutexLock lock(&mutex_);
-  return tally_;
+  Tally tally = tally_;
+  tally.log_pages = log_pages_;
+  return tally;
 }
 
 void WalCheckpointer::Count(int result, uint64_t Tally::*kind, absl::string_view what, sqlite3* db) {
@@ -55,8 +57,10 @@ void WalCheckpointer::Count(int result, uint64_t Tally::*kind, absl::string_view
     ++(tally_.*kind);
   else if (result == SQLITE_BUSY && kind != &Tally::restarts)
     ++tally_.overlapped;  // a PASSIVE one is busy only while another checkpoint runs: that one copies the pages
-  else
+  else {
+    ++tally_.failures;
     tally_.last_error = absl::UnavailableError(absl::StrCat(what, " checkpoint: ", sqlite3_errmsg(db)));
+  }
 }
 
 int WalCheckpointer::OnCommit(void* self, sqlite3* writer, const char*, int log_pages) {

@@ -59,7 +59,9 @@ class WalCheckpointer {
     uint64_t catch_ups = 0;    // PASSIVE, by the writer after a bulk copy
     uint64_t restarts = 0;     // RESTART, on this thread, past the bound
     uint64_t overlapped = 0;   // PASSIVE ones that found the other running
+    uint64_t failures = 0;     // any of them that failed otherwise
     absl::Status last_error;
+    int64_t log_pages = 0;  // the log's length at the last commit
   };
   Tally tally() const;
 

@@ -96,6 +96,13 @@ def cluster():
             [("judkins:rpc_latency_seconds:p50", "p50 {{method}}"), ("judkins:rpc_latency_seconds:p99", "p99 {{method}}")])
     b.panel("Store commit latency", "Time to commit a report durably (group commit, one fsync), 99th percentile.",
             "s", [("judkins:store_commit_seconds:p99", "p99")])
+    b.panel("Store checkpoints", "Copies of the write-ahead log into the database file per second, by kind: bulk "
+            "copies off the commit path, the writer's short catch-ups, restarts past the log's bound, ones that "
+            "found another running, and failures.", "ops",
+            [(f"sum by (kind) (rate(judkins_store_checkpoints_total{{{COORDINATOR}}}[5m]))", "{{kind}}")])
+    b.panel("Write-ahead log", "The store's log length in pages (4 KiB each) at the last commit: it starts over "
+            "after each checkpoint, and stays under 10,000 pages unless checkpoints fail.", "short",
+            [(f"judkins_store_wal_pages{{{COORDINATOR}}}", "pages")])
     b.panel("Lease age at report", "How long batches were leased when their report arrived, median and 99th "
             "percentile: near --batch-seconds when workers are sized right.", "s",
             [(f"histogram_quantile(0.5, sum by (le) (rate(judkins_batch_lease_age_seconds_bucket{{{COORDINATOR}}}[15m])))", "p50"),

@@ -117,6 +117,8 @@ TEST(PrometheusTest, ScrapesGamesTestsBatchesAndLatencies) {
   EXPECT_THAT(query("judkins_workers_connected"), HasSubstr("\"1\"]"));
   EXPECT_THAT(query("judkins_rpc_latency_seconds_count%7Bmethod%3D%22ReportBatch%22%7D"), HasSubstr("\"2\"]"));
   EXPECT_THAT(query("judkins_store_commit_seconds_count"), HasSubstr("\"2\"]"));
+  EXPECT_THAT(query("judkins_store_checkpoints_total%7Bkind%3D%22failed%22%7D"), HasSubstr("\"0\"]"));
+  EXPECT_THAT(query("judkins_store_wal_pages"), HasSubstr("\"value\""));
   EXPECT_THAT(query("judkins_test_pairs%7Bstage%3D%22waiting%22%7D"), HasSubstr("\"value\""));
   EXPECT_THAT(query("judkins_test_games"), HasSubstr("\"value\""));
   EXPECT_THAT(query("judkins_batch_lease_age_seconds_count"), HasSubstr("\"2\"]"));

@@ -22,6 +22,9 @@ namespace {
 constexpr int kRowBytes = 40'000;
 constexpr int kPageBytes = 4096;
 constexpr int kPagesPerCommit = kRowBytes / kPageBytes;
+// SQLite's log file: a header, then a header before each page (its WAL format).
+constexpr int kLogHeaderBytes = 32;
+constexpr int kFrameHeaderBytes = 24;
 
 class WalCheckpointerTest : public ::testing::Test {
  protected:
@@ -74,6 +77,10 @@ TEST_F(WalCheckpointerTest, CommitsLeaveTheLogToTheCheckpointer) {
   EXPECT_GT(LogBytes(), uintmax_t(150 * kPagesPerCommit * kPageBytes));
   EXPECT_EQ(checkpointer->tally().bulk_copies, 0u);
   EXPECT_EQ(checkpointer->tally().catch_ups, 0u);
+  // The tally tells the log's length in pages, as its file does.
+  const int64_t log_pages = checkpointer->tally().log_pages;
+  EXPECT_GE(log_pages, 150 * kPagesPerCommit);
+  EXPECT_EQ(LogBytes(), uintmax_t(kLogHeaderBytes + log_pages * (kFrameHeaderBytes + kPageBytes)));
 }
 
 TEST_F(WalCheckpointerTest, CopiesTheLogSoThatItStaysBounded) {
@@ -89,6 +96,7 @@ TEST_F(WalCheckpointerTest, CopiesTheLogSoThatItStaysBounded) {
   EXPECT_LT(LogBytes(), uintmax_t(2 * kOptions.restart_after_pages * kPageBytes));
   EXPECT_GT(DatabaseBytes(), uintmax_t(kCommits / 2 * kPagesPerCommit * kPageBytes));
   EXPECT_TRUE(checkpointer->tally().last_error.ok()) << checkpointer->tally().last_error;
+  EXPECT_EQ(checkpointer->tally().failures, 0u);
 
   // Nothing was lost on the way from the log to the file.
   checkpointer.reset();

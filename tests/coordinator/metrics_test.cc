@@ -1,0 +1,42 @@
+// The coordinator's metrics as Prometheus reads them: the exposition text.
+#include "coordinator/service/metrics.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <prometheus/text_serializer.h>
+
+#include <string>
+
+namespace judkins {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string Exposition(const CoordinatorMetrics& metrics) {
+  return prometheus::TextSerializer().Serialize(metrics.registry()->Collect());
+}
+
+TEST(CoordinatorMetricsTest, CheckpointCountersFollowTheTallyWithoutCountingItTwice) {
+  CoordinatorMetrics metrics;
+  WalCheckpointer::Tally tally;
+  tally.bulk_copies = 3;
+  tally.log_pages = 120;
+  metrics.SetCheckpoints(tally);
+  tally.bulk_copies = 5;
+  tally.catch_ups = 2;
+  tally.failures = 1;
+  tally.log_pages = 40;
+  metrics.SetCheckpoints(tally);
+  metrics.SetCheckpoints(tally);  // a refresh with nothing new adds nothing
+
+  const std::string text = Exposition(metrics);
+  EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"bulk_copy\"} 5\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"catch_up\"} 2\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"restart\"} 0\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"overlapped\"} 0\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"failed\"} 1\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_store_wal_pages 40\n")) << "the log's length now, not its most";
+}
+
+}  // namespace
+}  // namespace judkins
