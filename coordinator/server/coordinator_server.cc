@@ -176,7 +176,13 @@ void CoordinatorServer::RefreshGauges() {
         if (absl::StatusOr<v1::Tune> tune = store_->GetTune(test.id(), 1); tune.ok()) metrics_.SetTune(*tune);
     }
   }
-  metrics_.SetCheckpoints(store_->CheckpointTally());
+  const WalCheckpointer::Tally checkpoints = store_->CheckpointTally();
+  metrics_.SetCheckpoints(checkpoints);
+  if (checkpoints.failures > checkpoint_failures_logged_) {
+    Log("judkins-coordinator", absl::StrCat("ERROR: ", checkpoints.failures - checkpoint_failures_logged_,
+                                            " checkpoint(s) failed, the last: ", checkpoints.last_error.message()));
+    checkpoint_failures_logged_ = checkpoints.failures;
+  }
   if (absl::StatusOr<Store::ConnectedWorkers> connected = store_->CountConnectedWorkers(now - options_.scheduler.lease);
       connected.ok())
     metrics_.SetWorkersConnected(connected->workers, connected->cores);
