@@ -177,12 +177,9 @@ void CoordinatorServer::RefreshGauges() {
     }
   }
   const WalCheckpointer::Tally checkpoints = store_->CheckpointTally();
-  metrics_.SetCheckpoints(checkpoints);
-  if (checkpoints.failures > checkpoint_failures_logged_) {
-    Log("judkins-coordinator", absl::StrCat("ERROR: ", checkpoints.failures - checkpoint_failures_logged_,
-                                            " checkpoint(s) failed, the last: ", checkpoints.last_error.message()));
-    checkpoint_failures_logged_ = checkpoints.failures;
-  }
+  if (const uint64_t failed = metrics_.SetCheckpoints(checkpoints); failed > 0)
+    Log("judkins-coordinator",
+        absl::StrCat("ERROR: ", failed, " checkpoint(s) failed, the last: ", checkpoints.last_error.message()));
   if (absl::StatusOr<Store::ConnectedWorkers> connected = store_->CountConnectedWorkers(now - options_.scheduler.lease);
       connected.ok())
     metrics_.SetWorkersConnected(connected->workers, connected->cores);

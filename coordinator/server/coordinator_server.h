@@ -79,7 +79,6 @@ class CoordinatorServer {
   std::thread expiry_thread_;
   std::thread gauge_thread_;
   absl::Time worker_gauges_set_ = absl::InfinitePast();  // by RefreshGauges, on the gauge thread only
-  uint64_t checkpoint_failures_logged_ = 0;              // likewise
   bool shut_down_ = false;
 };
 

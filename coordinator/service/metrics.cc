@@ -1,6 +1,6 @@
 #include "coordinator/service/metrics.h"
 
-#include <utility>
+#include <algorithm>
 #include <vector>
 
 #include "proto/convert/results.h"
@@ -201,17 +201,20 @@ void CoordinatorMetrics::ObserveCommit(absl::Duration latency) {
   commit_latency_.Observe(absl::ToDoubleSeconds(latency));
 }
 
-void CoordinatorMetrics::SetCheckpoints(const WalCheckpointer::Tally& tally) {
-  // The tally only grows: each counter is moved up to it.
-  for (const auto& [kind, total] : {std::pair{"bulk_copy", tally.bulk_copies},
-                                    {"catch_up", tally.catch_ups},
-                                    {"restart", tally.restarts},
-                                    {"overlapped", tally.overlapped},
-                                    {"failed", tally.failures}}) {
+uint64_t CoordinatorMetrics::SetCheckpoints(const WalCheckpointer::Tally& tally) {
+  // The tally only grows: each counter is moved up to it, by what it lacks.
+  auto move_up = [this](const char* kind, uint64_t total) {
     prometheus::Counter& counter = checkpoints_.Add({{"kind", kind}});
-    if (const double behind = double(total) - counter.Value(); behind > 0) counter.Increment(behind);
-  }
+    const uint64_t behind = total - std::min(total, uint64_t(counter.Value()));
+    if (behind > 0) counter.Increment(double(behind));
+    return behind;
+  };
+  move_up("bulk_copy", tally.bulk_copies);
+  move_up("catch_up", tally.catch_ups);
+  move_up("restart", tally.restarts);
+  move_up("overlapped", tally.overlapped);
   wal_pages_.Set(double(tally.log_pages));
+  return move_up("failed", tally.failures);
 }
 
 }  // namespace judkins

@@ -46,8 +46,8 @@ class CoordinatorMetrics {
   void ObserveCommit(absl::Duration latency);
   // The store's checkpoints by kind (bulk_copy, catch_up, restart,
   // overlapped, failed) and its write-ahead log's length, from the
-  // checkpointer's running tally.
-  void SetCheckpoints(const WalCheckpointer::Tally& tally);
+  // checkpointer's running tally. Returns the failures new since the last call.
+  uint64_t SetCheckpoints(const WalCheckpointer::Tally& tally);
 
  private:
   std::shared_ptr<prometheus::Registry> registry_;

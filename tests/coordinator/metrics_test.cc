@@ -21,13 +21,13 @@ TEST(CoordinatorMetricsTest, CheckpointCountersFollowTheTallyWithoutCountingItTw
   WalCheckpointer::Tally tally;
   tally.bulk_copies = 3;
   tally.log_pages = 120;
-  metrics.SetCheckpoints(tally);
+  EXPECT_EQ(metrics.SetCheckpoints(tally), 0u) << "no failure yet";
   tally.bulk_copies = 5;
   tally.catch_ups = 2;
   tally.failures = 1;
   tally.log_pages = 40;
-  metrics.SetCheckpoints(tally);
-  metrics.SetCheckpoints(tally);  // a refresh with nothing new adds nothing
+  EXPECT_EQ(metrics.SetCheckpoints(tally), 1u) << "one new failure";
+  EXPECT_EQ(metrics.SetCheckpoints(tally), 0u) << "a refresh with nothing new adds nothing";
 
   const std::string text = Exposition(metrics);
   EXPECT_THAT(text, HasSubstr("judkins_store_checkpoints_total{kind=\"bulk_copy\"} 5\n"));
