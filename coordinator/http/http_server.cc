@@ -14,6 +14,7 @@
 #include "common/secret.h"
 #include "common/valid_text.h"
 #include "common/version.h"
+#include "coordinator/http/coalescing_server.h"
 #include "coordinator/http/openapi_json.h"
 #include "coordinator/http/pages/app_js.h"
 #include "coordinator/http/pages/icon_svg.h"
@@ -78,7 +79,7 @@ HttpServer::HttpServer(Passkey, const HttpOptions& options, Store& store, Change
       store_(store),
       changes_(changes),
       api_(store),
-      server_(std::make_unique<httplib::Server>()) {}
+      server_(std::make_unique<CoalescingServer>()) {}
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions& options, Store& store,
                                                               ChangeFeed& changes) {
@@ -91,8 +92,10 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions&
   s.new_task_queue = [] { return new YieldingThreadPool(kHttpThreads); };
   s.set_payload_max_length(kMaxRequestBodyBytes);
   s.set_keep_alive_max_count(kKeepAliveRequests);
-  // Headers and body go out in separate writes: without this, Nagle's
-  // algorithm holds the body for the client's delayed ACK (40 ms a request).
+  // A response goes out as soon as it is written (in one write, see
+  // CoalescingServer): an event stream's small events, or a response written
+  // while the previous one is not yet acknowledged, would otherwise wait on
+  // Nagle's algorithm for the client's delayed ACK (40 ms).
   s.set_tcp_nodelay(true);
   s.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                          {"Referrer-Policy", "same-origin"},

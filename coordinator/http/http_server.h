@@ -2,8 +2,9 @@
 // read API under /api/v1 (JSON, the gRPC messages' field names), its OpenAPI
 // document, a test's records streamed, a test's changes (and, for the list,
 // that anything changed) pushed as Server-Sent Events, and the admin's actions (stop a test, change its
-// priority) behind a login. Served by cpp-httplib (Debian's libcpp-httplib)
-// on its own threads, from the same store.
+// priority) behind a login. Served by cpp-httplib (Debian's libcpp-httplib,
+// with a leaner connection loop: CoalescingServer) on its own threads, from
+// the same store.
 #ifndef JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
 #define JUDKINS_COORDINATOR_HTTP_HTTP_SERVER_H_
 
