@@ -6,12 +6,16 @@
 // /api/v1/tests/{id} from several connections while simulated workers report,
 // and how much their report rate falls under that load, under a paced 2,000
 // requests/s, and under 2,000 requests/s that revalidate (If-None-Match, 304
-// while unchanged), each against reports alone measured just before it (the
-// report rate drifts as the store grows and as the host's load comes and
-// goes); and the server's own CPU per request (the process's CPU less the
-// readers' threads').
+// while unchanged), in windows interleaved with reports alone (see
+// ReportsBesideReaders); and the server's own CPU per request (the process's
+// CPU less the readers' threads'). The readers are lean raw-socket clients
+// (KeptAliveReader), as cheap as a client can be, because here they take
+// CPU from the same two cores.
 //
 //   build/bench/http_load [tests=10000] [workers=1000] [seconds=10] [connections=8]
+//
+// `seconds` is the length of each CPU measure; the interleaved windows take
+// about two minutes in all.
 #include <httplib.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -29,6 +33,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "bench/kept_alive_reader.h"
 #include "bench/simulated_workers.h"
 #include "coordinator/server/coordinator_server.h"
 
@@ -39,7 +44,11 @@ constexpr int kActiveTests = 20;  // the rest of the history is finished
 constexpr int kSamplesPerPath = 200;
 constexpr int kSimulatedWorkers = 100;   // reporting while the API is read
 constexpr double kTargetApiRate = 2000;  // requests/s of a busy dashboard's API
-constexpr int kReaderNiceness = 19;      // the lowest priority
+// Reports beside readers: windows of this length, this many rounds of one
+// window of each kind of readers.
+constexpr absl::Duration kWindow = absl::Seconds(2);
+constexpr int kRounds = 10;
+constexpr int kReaderNiceness = 19;  // the lowest priority
 
 void Check(const absl::Status& status, const char* what) {
   if (status.ok()) return;
@@ -140,18 +149,23 @@ ApiLoad RequestsPerSecond(int port, const std::string& path, const Readers& read
       // Readers stand in for browsers on other machines: here they take the
       // CPU the coordinator leaves, not a share of what it needs.
       setpriority(PRIO_PROCESS, gettid(), kReaderNiceness);
-      httplib::Client client("127.0.0.1", port);
-      client.set_keep_alive(true);
-      client.set_tcp_nodelay(true);
-      std::string etag;
-      for (absl::Time next = absl::Now(); running; next += interval) {
-        absl::SleepFor(next - absl::Now());
-        httplib::Headers headers;
-        if (readers.revalidate && !etag.empty()) headers.emplace("If-None-Match", etag);
-        httplib::Result result = client.Get(path, headers);
-        if (!result || (result->status != 200 && result->status != 304)) continue;
-        ++answered;
-        if (result->status == 200) etag = result->get_header_value("ETag");
+      KeptAliveReader reader(port, path);
+      auto count = [&](int status) {
+        if (status == 200 || status == 304) ++answered;
+      };
+      if (readers.rate == 0) {
+        while (running) count(reader.Get(readers.revalidate));
+      } else {
+        // Paced, a reader wakes once a request, as a remote browser's
+        // request arrives once: it reads the last answer (long since in)
+        // just before it sends the next.
+        bool sent = false;
+        for (absl::Time next = absl::Now(); running; next += interval) {
+          absl::SleepFor(next - absl::Now());
+          if (sent) count(reader.Receive());
+          sent = reader.Send(readers.revalidate);
+        }
+        if (sent) count(reader.Receive());
       }
       timespec own;
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &own);
@@ -161,6 +175,76 @@ ApiLoad RequestsPerSecond(int port, const std::string& path, const Readers& read
   running = false;
   for (std::thread& client : clients) client.join();
   return {double(answered) / absl::ToDoubleSeconds(duration), 1e-3 * double(reader_cpu_ns) / double(answered)};
+}
+
+// Step 5's measure. Reports stream throughout, while the readers come and
+// go in windows: quiet, readers of the first kind, quiet, the second kind,
+// quiet, ..., round after round. Each loaded window is held against the mean
+// of the quiet windows on either side of it, and the kinds take turns, so
+// the report rate's drift (the store grows; the host's other load comes and
+// goes, by 20% from one 10 s stretch to the next here) cancels rather than
+// reading as the cost of whichever kind came last.
+struct Interleaved {
+  double quiet_rate = 0, loaded_rate = 0, api_rate = 0;  // per second
+  double quiet_p99 = 0, loaded_p99 = 0;                  // ms
+  double fall = 0;                                       // 1 - loaded / quiet, over all its windows
+  std::vector<double> falls;                             // each loaded window's, sorted
+};
+
+std::vector<Interleaved> ReportsBesideReaders(const std::string& target, int port, const std::string& path,
+                                              const std::vector<Readers>& kinds) {
+  ReportStream reports(target, kSimulatedWorkers, RegisterSimulated);
+  absl::SleepFor(kWindow);  // the workers' first requests, not counted
+  reports.TakeLatencies();
+  struct Window {
+    double reports = 0;
+    std::vector<double> latencies;
+  };
+  auto window_of = [&](auto&& during) {
+    during();
+    Window window;
+    window.latencies = reports.TakeLatencies();
+    window.reports = double(window.latencies.size());
+    return window;
+  };
+  auto quiet = [&] { absl::SleepFor(kWindow); };
+  struct Sums {
+    double loaded = 0, neighbours = 0, answered = 0;
+    std::vector<double> quiet_latencies, loaded_latencies, falls;
+  };
+  std::vector<Sums> sums(kinds.size());
+  Window before = window_of(quiet);
+  for (int round = 0; round < kRounds; ++round)
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      double answered = 0;
+      Window loaded =
+          window_of([&] { answered = RequestsPerSecond(port, path, kinds[k], kWindow).requests_per_second; });
+      Window after = window_of(quiet);
+      const double neighbours = (before.reports + after.reports) / 2;
+      Sums& sum = sums[k];
+      sum.loaded += loaded.reports;
+      sum.neighbours += neighbours;
+      sum.answered += answered;
+      sum.falls.push_back(1 - loaded.reports / neighbours);
+      sum.loaded_latencies.insert(sum.loaded_latencies.end(), loaded.latencies.begin(), loaded.latencies.end());
+      sum.quiet_latencies.insert(sum.quiet_latencies.end(), before.latencies.begin(), before.latencies.end());
+      before = std::move(after);
+    }
+  std::vector<Interleaved> figures(kinds.size());
+  const double seconds = kRounds * absl::ToDoubleSeconds(kWindow);
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    Sums& sum = sums[k];
+    Interleaved& f = figures[k];
+    f.quiet_rate = sum.neighbours / seconds;
+    f.loaded_rate = sum.loaded / seconds;
+    f.api_rate = sum.answered / kRounds;
+    f.quiet_p99 = PercentileMs(sum.quiet_latencies, 0.99);
+    f.loaded_p99 = PercentileMs(sum.loaded_latencies, 0.99);
+    f.fall = 1 - sum.loaded / sum.neighbours;
+    f.falls = std::move(sum.falls);
+    std::sort(f.falls.begin(), f.falls.end());
+  }
+  return figures;
 }
 
 int Main(int tests, int workers, absl::Duration duration, int connections) {
@@ -211,23 +295,22 @@ int Main(int tests, int workers, absl::Duration duration, int connections) {
   }
 
   // Step 5. Reports beside the readers (flat out, paced, paced and
-  // revalidating), each against reports alone just before.
+  // revalidating), taking turns.
   const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
-  for (const Readers& readers : {flat_out, paced, revalidating}) {
-    const Figures quiet = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
-    ApiLoad api;
-    std::thread reading([&] { api = RequestsPerSecond(port, test_path, readers, duration); });
-    const Figures loaded = Drive(target, kSimulatedWorkers, duration, RegisterSimulated);
-    reading.join();
+  const std::vector<Readers> kinds = {flat_out, paced, revalidating};
+  const std::vector<Interleaved> figures = ReportsBesideReaders(target, port, test_path, kinds);
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    const Readers& readers = kinds[k];
+    const Interleaved& f = figures[k];
     std::printf(
         "reports from %d simulated workers: %.0f/s alone (p99 %.2f ms); beside %.0f API requests/s (%s, %d "
-        "connections) %.0f/s (p99 %.2f ms), %.1f%% fewer\n",
-        kSimulatedWorkers, quiet.reports_per_second, quiet.p99, api.requests_per_second,
+        "connections) %.0f/s (p99 %.2f ms): %.1f%% fewer (its %d windows: median %.1f%%, %.1f%% to %.1f%%)\n",
+        kSimulatedWorkers, f.quiet_rate, f.quiet_p99, f.api_rate,
         readers.rate == 0    ? "flat out"
         : readers.revalidate ? "paced, revalidating"
                              : "paced",
-        readers.connections, loaded.reports_per_second, loaded.p99,
-        100 * (1 - loaded.reports_per_second / quiet.reports_per_second));
+        readers.connections, f.loaded_rate, f.loaded_p99, 100 * f.fall, kRounds, 100 * f.falls[f.falls.size() / 2],
+        100 * f.falls.front(), 100 * f.falls.back());
   }
   (*server)->Shutdown();
   std::filesystem::remove_all(dir);

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/synchronization/mutex.h"
@@ -123,28 +124,57 @@ inline std::vector<std::unique_ptr<v1::WorkerService::Stub>> WorkerStubs(const s
   return stubs;
 }
 
-// Drives `workers` simulated workers against target for `duration`; the peer
+// Latencies in milliseconds at percentile p (0..1) of `seconds`, which it sorts.
+inline double PercentileMs(std::vector<double>& seconds, double p) {
+  std::sort(seconds.begin(), seconds.end());
+  return seconds.empty() ? 0.0 : 1e3 * seconds[size_t(p * double(seconds.size() - 1))];
+}
+
+// `workers` simulated workers reporting to target while it lives; the peer
 // numbers them 1..workers and ignores their secrets.
+class ReportStream {
+ public:
+  ReportStream(const std::string& target, int workers,
+               const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker)
+      : stubs_(WorkerStubs(target)) {
+    for (int w = 0; w < workers; ++w) {
+      v1::WorkerService::Stub& stub = *stubs_[w % stubs_.size()];
+      simulated_.push_back(std::make_unique<SimulatedWorker>(stub, register_worker(stub), running_, tally_));
+    }
+    for (auto& worker : simulated_) worker->Start();
+  }
+  ~ReportStream() {
+    running_ = false;
+    for (auto& worker : simulated_)
+      while (!worker->Done()) absl::SleepFor(absl::Milliseconds(1));
+  }
+  ReportStream(const ReportStream&) = delete;
+  ReportStream& operator=(const ReportStream&) = delete;
+
+  // The latencies (seconds) of the reports acknowledged since the last call.
+  std::vector<double> TakeLatencies() {
+    absl::MutexLock lock(&tally_.mutex);
+    return std::exchange(tally_.latencies, {});
+  }
+
+ private:
+  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs_;
+  std::atomic<bool> running_{true};
+  Tally tally_;
+  std::vector<std::unique_ptr<SimulatedWorker>> simulated_;
+};
+
+// Drives `workers` simulated workers against target for `duration`.
 inline Figures Drive(const std::string& target, int workers, absl::Duration duration,
                      const std::function<v1::RegisterResponse(v1::WorkerService::Stub&)>& register_worker) {
-  std::vector<std::unique_ptr<v1::WorkerService::Stub>> stubs = WorkerStubs(target);
-  std::atomic<bool> running{true};
-  Tally tally;
-  std::vector<std::unique_ptr<SimulatedWorker>> simulated;
-  for (int w = 0; w < workers; ++w) {
-    v1::WorkerService::Stub& stub = *stubs[w % stubs.size()];
-    simulated.push_back(std::make_unique<SimulatedWorker>(stub, register_worker(stub), running, tally));
+  std::vector<double> latencies;
+  {
+    ReportStream reports(target, workers, register_worker);
+    absl::SleepFor(duration);
+    latencies = reports.TakeLatencies();
   }
-  for (auto& worker : simulated) worker->Start();
-  absl::SleepFor(duration);
-  running = false;
-  for (auto& worker : simulated)
-    while (!worker->Done()) absl::SleepFor(absl::Milliseconds(1));
-  absl::MutexLock lock(&tally.mutex);
-  std::vector<double>& latencies = tally.latencies;
-  std::sort(latencies.begin(), latencies.end());
-  auto percentile = [&](double p) { return latencies.empty() ? 0.0 : latencies[size_t(p * (latencies.size() - 1))]; };
-  return {double(latencies.size()) / absl::ToDoubleSeconds(duration), 1e3 * percentile(0.5), 1e3 * percentile(0.99)};
+  return {double(latencies.size()) / absl::ToDoubleSeconds(duration), PercentileMs(latencies, 0.5),
+          PercentileMs(latencies, 0.99)};
 }
 
 // Registers one simulated worker with the coordinator behind `stub`.
