@@ -109,9 +109,10 @@ absl::Status EngineProcess::WriteLine(absl::string_view line) {
 }
 
 absl::Status EngineProcess::WaitAtMost(absl::Duration left) {
-  // The timeout set last still fits when it is within kTimeoutSlack of the
-  // time left: with a fixed allowance each move, most reads set none.
-  if (absl::AbsDuration(left - read_timeout_) < kTimeoutSlack) return absl::OkStatus();
+  // The timeout set last still fits when it is within the slack of the time
+  // left: with a like allowance each move, most reads set none.
+  const absl::Duration slack = std::max(kMinTimeoutSlack, left / kTimeoutSlackDivisor);
+  if (absl::AbsDuration(left - read_timeout_) < slack) return absl::OkStatus();
   const timeval timeout = absl::ToTimeval(left);
   if (setsockopt(output_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0)
     return ErrnoError("setsockopt", errno);

@@ -63,9 +63,15 @@ class EngineProcess {
   EngineProcess(Passkey, pid_t pid, int input, int output) : pid_(pid), input_(input), output_(output) {}
 
  private:
-  // How far a read's timeout may miss the deadline (either way) without being
-  // set again, and the longest timeout set at once (a read then wakes to check).
-  static constexpr absl::Duration kTimeoutSlack = absl::Milliseconds(1);
+  // How far a read's timeout may miss the time left (either way) without
+  // being set again: a kTimeoutSlackDivisor-th of it, and at least
+  // kMinTimeoutSlack. A read that wakes that much late costs nothing: the
+  // caller's clock, not the timeout, decides a time loss, and an answer read
+  // after its deadline is still charged as late. Set anew before every read,
+  // the timeout cost two system calls a move.
+  static constexpr absl::Duration kMinTimeoutSlack = absl::Milliseconds(1);
+  static constexpr int kTimeoutSlackDivisor = 32;
+  // The longest timeout set at once (a read then wakes to check).
   static constexpr absl::Duration kLongestWait = absl::Hours(1);
 
   // Makes the next read wait at most `left` (and not much less).
