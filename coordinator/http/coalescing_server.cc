@@ -151,7 +151,9 @@ class ConnectionStream final : public httplib::Stream {
     while (held_sent < held_.size() || more_sent < more.size()) {
       iovec parts[2] = {{held_.data() + held_sent, held_.size() - held_sent},
                         {const_cast<char*>(more.data()) + more_sent, more.size() - more_sent}};
-      const msghdr message = {.msg_iov = parts, .msg_iovlen = 2};
+      msghdr message = {};
+      message.msg_iov = parts;
+      message.msg_iovlen = 2;
       const ssize_t sent = sendmsg(fd_, &message, MSG_NOSIGNAL);
       if (sent < 0 && errno == EINTR) continue;
       if (sent <= 0) {  // the client is gone, or the socket's write timeout passed

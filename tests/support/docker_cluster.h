@@ -66,7 +66,9 @@ class DockerCluster {
                        absl::Duration timeout = absl::Seconds(120)) const {
     args.insert(args.begin(), kDocker);
     CommandResult result = RunCommand(args, scratch_ + "/docker.err", timeout);
-    if (check) EXPECT_EQ(result.exit_code, 0) << absl::StrJoin(args, " ") << ": " << result.err;
+    if (check) {
+      EXPECT_EQ(result.exit_code, 0) << absl::StrJoin(args, " ") << ": " << result.err;
+    }
     return result;
   }
 
