@@ -63,19 +63,11 @@ int PairsForTarget(const v1::TestSpec& spec, const v1::WorkerCapabilities& worke
 }
 
 absl::StatusOr<std::vector<ActiveTest>> Scheduler::ActiveTests(absl::Time now) {
-  const bool refresh = [&] {
-    absl::MutexLock lock(&mutex_);
-    return now - in_flight_read_ >= kInFlightMaxAge || now < in_flight_read_;
-  }();
-  absl::StatusOr<std::vector<ActiveTest>> tests = store_.ActiveTests(/*count_in_flight=*/refresh);
+  const bool read_sums = in_flight_.ClaimRead(now);
+  absl::StatusOr<std::vector<ActiveTest>> tests = store_.ActiveTests(/*count_in_flight=*/read_sums);
   if (!tests.ok()) return tests.status();
-  absl::MutexLock lock(&mutex_);
-  if (refresh) {
-    in_flight_.clear();
-    for (const ActiveTest& test : *tests) in_flight_[test.id] = test.pairs_in_flight;
-    in_flight_read_ = now;
-  }
-  for (ActiveTest& test : *tests) test.pairs_in_flight = in_flight_[test.id];  // 0 for a test new since
+  if (read_sums) in_flight_.Replace(*tests);
+  in_flight_.Fill(*tests);
   return tests;
 }
 
@@ -94,10 +86,8 @@ void Scheduler::RequestWork(uint64_t worker_id, const v1::WorkerCapabilities& wo
   // The pairs leased count in flight until the sums are read again.
   store_.LeaseFirstAsync(std::move(candidates), worker_id, std::move(held), now, now + options_.lease,
                          [this, done = std::move(done)](absl::StatusOr<std::optional<v1::Batch>> batch) mutable {
-                           if (batch.ok() && batch->has_value()) {
-                             absl::MutexLock lock(&mutex_);
-                             in_flight_[(*batch)->test_id()] += uint64_t((*batch)->pairs_size());
-                           }
+                           if (batch.ok() && batch->has_value())
+                             in_flight_.Add((*batch)->test_id(), uint64_t((*batch)->pairs_size()));
                            done(std::move(batch));
                          });
 }

@@ -4,13 +4,12 @@
 #ifndef JUDKINS_COORDINATOR_SCHEDULER_SCHEDULER_H_
 #define JUDKINS_COORDINATOR_SCHEDULER_SCHEDULER_H_
 
-#include <map>
 #include <optional>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "coordinator/scheduler/in_flight_sums.h"
 #include "coordinator/store/store.h"
 
 namespace judkins {
@@ -39,23 +38,13 @@ class Scheduler {
                    absl::Time now, Store::LeaseDone done);
   const SchedulerOptions& options() const { return options_; }
 
-  // How old the tests' pairs in flight may be. Ordering the tests needs them,
-  // a sum over all leased batches: with tens of thousands of workers asking,
-  // summing per request costs O(workers) each time. So the sums are read at
-  // most this often and the leases granted since are added to them; the list
-  // of tests and their priorities are read afresh each time, and the store
-  // checks each lease anyway.
-  static constexpr absl::Duration kInFlightMaxAge = absl::Milliseconds(250);
-
  private:
-  // The active tests, their pairs in flight as of now (within kInFlightMaxAge).
+  // The active tests, their pairs in flight as of now (InFlightSums).
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests(absl::Time now);
 
   Store& store_;
   SchedulerOptions options_;
-  absl::Mutex mutex_;
-  absl::Time in_flight_read_ ABSL_GUARDED_BY(mutex_) = absl::InfinitePast();
-  std::map<uint64_t, uint64_t> in_flight_ ABSL_GUARDED_BY(mutex_);  // by test id
+  InFlightSums in_flight_;
 };
 
 }  // namespace judkins
