@@ -196,16 +196,10 @@ std::vector<Interleaved> ReportsBesideReaders(const std::string& target, int por
   ReportStream reports(target, kSimulatedWorkers, RegisterSimulated);
   absl::SleepFor(kWindow);  // the workers' first requests, not counted
   reports.TakeLatencies();
-  struct Window {
-    double reports = 0;
-    std::vector<double> latencies;
-  };
+  // A window's latencies: one for each report acknowledged in it.
   auto window_of = [&](auto&& during) {
     during();
-    Window window;
-    window.latencies = reports.TakeLatencies();
-    window.reports = double(window.latencies.size());
-    return window;
+    return reports.TakeLatencies();
   };
   auto quiet = [&] { absl::SleepFor(kWindow); };
   struct Sums {
@@ -213,21 +207,21 @@ std::vector<Interleaved> ReportsBesideReaders(const std::string& target, int por
     std::vector<double> quiet_latencies, loaded_latencies, falls;
   };
   std::vector<Sums> sums(kinds.size());
-  Window before = window_of(quiet);
+  std::vector<double> before = window_of(quiet);
   for (int round = 0; round < kRounds; ++round)
     for (size_t k = 0; k < kinds.size(); ++k) {
       double answered = 0;
-      Window loaded =
+      const std::vector<double> loaded =
           window_of([&] { answered = RequestsPerSecond(port, path, kinds[k], kWindow).requests_per_second; });
-      Window after = window_of(quiet);
-      const double neighbours = (before.reports + after.reports) / 2;
+      std::vector<double> after = window_of(quiet);
+      const double neighbours = double(before.size() + after.size()) / 2;
       Sums& sum = sums[k];
-      sum.loaded += loaded.reports;
+      sum.loaded += double(loaded.size());
       sum.neighbours += neighbours;
       sum.answered += answered;
-      sum.falls.push_back(1 - loaded.reports / neighbours);
-      sum.loaded_latencies.insert(sum.loaded_latencies.end(), loaded.latencies.begin(), loaded.latencies.end());
-      sum.quiet_latencies.insert(sum.quiet_latencies.end(), before.latencies.begin(), before.latencies.end());
+      sum.falls.push_back(1 - double(loaded.size()) / neighbours);
+      sum.loaded_latencies.insert(sum.loaded_latencies.end(), loaded.begin(), loaded.end());
+      sum.quiet_latencies.insert(sum.quiet_latencies.end(), before.begin(), before.end());
       before = std::move(after);
     }
   std::vector<Interleaved> figures(kinds.size());
