@@ -1,7 +1,10 @@
 // The match runner's own cost: two judkins-engine instances play at depth 1
-// with concurrency 2, and the runner's CPU time is compared with the CPU time
-// of the engines it ran (its children), measured in the same run, and with the
-// machine's floor for one move (bench/round_trip_floor.h).
+// with concurrency 2, once with the games wherever the kernel runs them and
+// once with each pinned to a CPU (--affinity). The runner's CPU time is
+// compared with the CPU time of the engines it ran (its children), measured
+// in the same run, and with the machine's floor for one move
+// (bench/round_trip_floor.h), and its speed with the engine-bound limit: the
+// engines' CPU time spread over the cores.
 //
 //   build/bench/match_overhead [pairs] [path/to/judkins-engine]
 #include <sys/resource.h>
@@ -9,64 +12,108 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bench/round_trip_floor.h"
 #include "worker/match/match_runner.h"
+#include "worker/match/slot_cpus.h"
 
 namespace judkins {
 namespace {
 
+constexpr int kConcurrency = 2;
+
 struct Cpu {
   double user = 0, system = 0;
+  long waits = 0;  // voluntary context switches: each a wait for a line (or a lock)
   double total() const { return user + system; }
-  Cpu operator-(const Cpu& other) const { return {user - other.user, system - other.system}; }
+  Cpu operator-(const Cpu& other) const { return {user - other.user, system - other.system, waits - other.waits}; }
 };
 
 Cpu CpuSeconds(int who) {
   rusage usage{};
   getrusage(who, &usage);
   return {double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6,
-          double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6};
+          double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6, usage.ru_nvcsw};
+}
+
+struct Played {
+  Cpu runner, engines;
+  double seconds = 0;
+  uint64_t games = 0, plies = 0;
+};
+
+absl::StatusOr<Played> Play(const MatchSettings& settings) {
+  const Cpu runner_before = CpuSeconds(RUSAGE_SELF), engines_before = CpuSeconds(RUSAGE_CHILDREN);
+  const absl::Time start = absl::Now();
+  absl::StatusOr<v1::MatchResults> results = MatchRunner(settings).Run(nullptr);
+  Played played;
+  played.seconds = absl::ToDoubleSeconds(absl::Now() - start);
+  if (!results.ok()) return results.status();
+  played.runner = CpuSeconds(RUSAGE_SELF) - runner_before;
+  played.engines = CpuSeconds(RUSAGE_CHILDREN) - engines_before;
+  played.games = results->games();
+  for (const v1::GameOutcome& game : results->games_played()) played.plies += game.plies();
+  return played;
+}
+
+void Print(const char* mode, const Played& played, int cores, double floor) {
+  const double plies = double(played.plies);
+  std::printf("%-10s %6.2f %8.1f %7.2f (%.2f+%.2f) %8.2f %9.2f%% %9.1f %7.2fx %7.2f %9.3f\n", mode, played.seconds,
+              played.games / played.seconds, played.runner.total(), played.runner.user, played.runner.system,
+              played.engines.total(), 100 * played.runner.total() / played.engines.total(),
+              1e6 * played.runner.total() / plies, played.runner.total() / plies / floor,
+              double(played.runner.waits) / plies, played.engines.total() / cores / played.seconds);
 }
 
 int Main(int pairs, const std::string& engine) {
+  auto fail = [](const absl::Status& status) {
+    std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
+    return 1;
+  };
   MatchSettings settings;
   settings.first = {"first", {engine}};
   settings.second = {"second", {engine}};
   settings.second.options = {{"Tempo", "0"}};  // not quite the same engine, so games differ
   settings.first_time_control = settings.second_time_control = *TimeControl::Depth("1");
   absl::StatusOr<OpeningBook> book = OpeningBook::Load(JUDKINS_BOOK_PATH);
-  if (!book.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(book.status().message()).c_str());
-    return 1;
-  }
+  if (!book.ok()) return fail(book.status());
   settings.book = *std::move(book);
   settings.shuffle_openings = true;
   settings.pairs = pairs;
-  settings.concurrency = 2;
-  const Cpu runner_before = CpuSeconds(RUSAGE_SELF), engines_before = CpuSeconds(RUSAGE_CHILDREN);
-  const absl::Time start = absl::Now();
-  absl::StatusOr<v1::MatchResults> results = MatchRunner(settings).Run(nullptr);
-  const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-  if (!results.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(results.status().message()).c_str());
-    return 1;
-  }
-  const Cpu runner = CpuSeconds(RUSAGE_SELF) - runner_before, engines = CpuSeconds(RUSAGE_CHILDREN) - engines_before;
-  uint64_t plies = 0;
-  for (const v1::GameOutcome& game : results->games_played()) plies += game.plies();
-  std::printf("games %lu, plies %lu, wall %.2f s: %.1f games/s, %.0f moves/s\n", results->games(), plies, seconds,
-              results->games() / seconds, plies / seconds);
-  std::printf("CPU: runner %.2f s (user %.2f, system %.2f), engines %.2f s (user %.2f, system %.2f)\n", runner.total(),
-              runner.user, runner.system, engines.total(), engines.user, engines.system);
-  std::printf("the runner uses %.1f%% of the CPU the engines use\n", 100 * runner.total() / engines.total());
-  absl::StatusOr<double> floor = RoundTripFloor();
-  if (!floor.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(floor.status().message()).c_str());
-    return 1;
-  }
-  std::printf("the runner: %.1f us of CPU per move; the floor (a line to cat and back): %.1f us; %.2fx the floor\n",
-              1e6 * runner.total() / double(plies), 1e6 * *floor, runner.total() / double(plies) / *floor);
+  settings.concurrency = kConcurrency;
+
+  // Step 1. The same games, first wherever the kernel runs them, then pinned.
+  absl::StatusOr<Played> free = Play(settings);
+  if (!free.ok()) return fail(free.status());
+  settings.affinity = true;
+  absl::StatusOr<Played> pinned = Play(settings);
+  if (!pinned.ok()) return fail(pinned.status());
+
+  // Step 2. The floor of a move, both ways: a line to cat and back.
+  absl::StatusOr<double> free_floor = RoundTripFloor();
+  if (!free_floor.ok()) return fail(free_floor.status());
+  absl::StatusOr<std::vector<LogicalCpu>> cpus = AllowedCpus();
+  if (!cpus.ok()) return fail(cpus.status());
+  absl::StatusOr<double> pinned_floor = absl::InternalError("not measured");
+  std::thread([&] {
+    if (absl::Status s = RunCallingThreadOn({cpus->front().id}); !s.ok()) {
+      pinned_floor = s;
+      return;
+    }
+    pinned_floor = RoundTripFloor();
+  }).join();
+  if (!pinned_floor.ok()) return fail(pinned_floor.status());
+
+  const int cores = std::min(kConcurrency, int(cpus->size()));
+  std::printf("judkins-engine vs itself at depth 1, %d pairs, concurrency %d (%d cores)\n", pairs, kConcurrency, cores);
+  std::printf("%-10s %6s %8s %20s %8s %10s %9s %8s %7s %9s\n", "slots", "wall s", "games/s", "runner s (user+sys)",
+              "engines s", "runner/eng", "us/move", "x floor", "waits", "of limit");
+  Print("free", *free, cores, *free_floor);
+  Print("--affinity", *pinned, cores, *pinned_floor);
+  std::printf("the floor (a line to cat and back, the writer's CPU): %.1f us free, %.1f us pinned to one CPU\n",
+              1e6 * *free_floor, 1e6 * *pinned_floor);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // The match runner against cutechess-cli, measured in the same run: both play
 // Fairy-Stockfish against itself in Judkins shogi from the same openings, with
-// the same per-move limit and concurrency, each as its own process. For each,
+// the same per-move limit and concurrency, each as its own process (ours both
+// with the games wherever the kernel runs them and pinned, --affinity). For each,
 // its own CPU time is compared with its engines' (the children it reaped),
 // read from /proc/<pid>/stat while the finished runner is still a zombie, and
 // its speed with the engine-bound limit: the engines' CPU time spread over the
@@ -186,8 +187,13 @@ int Main(int argc, char** argv) {
                                          "-concurrency",
                                          std::to_string(concurrency)};
 
+  std::vector<std::string> ours_pinned = ours;
+  ours_pinned.push_back("--affinity");
+
   absl::StatusOr<RunnerCost> our_cost = Measure(ours);
   if (!our_cost.ok()) return fail(our_cost.status().message());
+  absl::StatusOr<RunnerCost> pinned_cost = Measure(ours_pinned);
+  if (!pinned_cost.ok()) return fail(pinned_cost.status().message());
   absl::StatusOr<RunnerCost> peer_cost = Measure(peer);
   if (!peer_cost.ok()) return fail(peer_cost.status().message());
   absl::StatusOr<double> floor = RoundTripFloor();
@@ -209,12 +215,15 @@ int Main(int argc, char** argv) {
   std::printf("%-15s %7s %8s %9s %9s %9s %9s\n", "runner", "wall s", "games/s", "runner s", "engines s", "runner/eng",
               "of limit");
   Print("judkins-worker", *our_cost, 2 * pairs, cores);
+  Print("  --affinity", *pinned_cost, 2 * pairs, cores);
   Print("cutechess-cli", *peer_cost, 2 * pairs, cores);
-  std::printf("games/s: judkins-worker / cutechess-cli = %.2f\n", peer_cost->wall_seconds / our_cost->wall_seconds);
+  std::printf("games/s: judkins-worker / cutechess-cli = %.2f, with --affinity %.2f\n",
+              peer_cost->wall_seconds / our_cost->wall_seconds, peer_cost->wall_seconds / pinned_cost->wall_seconds);
   std::printf(
-      "judkins-worker: %.1f us of its CPU per ply (%lu plies); the machine's floor, one line to a process\n"
-      "and one back (cat), costs the writer %.1f us: the runner spends %.2fx the floor\n",
-      1e6 * our_cost->runner_cpu / double(plies), plies, 1e6 * *floor, our_cost->runner_cpu / double(plies) / *floor);
+      "judkins-worker: %.1f us of its CPU per ply (%lu plies), %.1f us with --affinity; the machine's floor,\n"
+      "one line to a process and one back (cat), costs the writer %.1f us: the runner spends %.2fx the floor\n",
+      1e6 * our_cost->runner_cpu / double(plies), plies, 1e6 * pinned_cost->runner_cpu / double(plies), 1e6 * *floor,
+      our_cost->runner_cpu / double(plies) / *floor);
   return 0;
 }
 

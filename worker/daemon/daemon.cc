@@ -233,6 +233,7 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch) 
   settings.first_time_control = settings.second_time_control = *time_control;
   settings.book = **book;
   settings.concurrency = options_.concurrency;
+  settings.affinity = options_.affinity;
   settings.records_path = BatchRecordsPath(batch);
   std::filesystem::remove(settings.records_path);  // a leftover of an interrupted attempt
   for (const v1::PairAssignment& pair : batch.pairs())

@@ -28,6 +28,7 @@ struct DaemonOptions {
   TlsClientFiles tls;  // empty: plain text
   std::string name;
   int concurrency = 1;
+  bool affinity = false;                 // each game slot on CPUs of its own (MatchSettings::affinity)
   std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own), last-contact
   std::string books_dir = "books";       // <book>.sfen files
   std::string metrics_listen;            // empty: no endpoint

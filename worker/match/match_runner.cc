@@ -4,10 +4,13 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_report.h"
 #include "records/game_record_format.h"
+#include "worker/match/slot_cpus.h"
 
 namespace judkins {
 namespace {
@@ -48,6 +51,25 @@ void Tally(v1::EngineTally& tally, v1::Termination termination, int half_points)
     count->set_draws(count->draws() + 1);
   else
     count->set_losses(count->losses() + 1);
+}
+
+// The USI option by which engines take their number of search threads
+// (Fairy-Stockfish and YaneuraOu spell it so).
+constexpr absl::string_view kThreadsOption = "Threads";
+
+// The CPUs a game slot needs: one per thread of the hungrier engine.
+absl::StatusOr<int> CpusPerSlot(const EngineConfig& first, const EngineConfig& second) {
+  int most = 1;
+  for (const EngineConfig* engine : {&first, &second})
+    for (const auto& [name, value] : engine->options) {
+      if (!absl::EqualsIgnoreCase(name, kThreadsOption)) continue;
+      int threads = 0;
+      if (!absl::SimpleAtoi(value, &threads) || threads < 1)
+        return absl::InvalidArgumentError(absl::StrCat("engine '", engine->name, "': option ", name,
+                                                       " must be a positive number, got '", value, "'"));
+      most = std::max(most, threads);
+    }
+  return most;
 }
 
 }  // namespace
@@ -97,7 +119,20 @@ void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& fi
   if (progress_) progress_(results_);
 }
 
-void MatchRunner::PlaySlot() {
+void MatchRunner::PlaySlot(const std::vector<int>& cpus) {
+  // Step 1. Onto the slot's CPUs before any engine starts: engines inherit them.
+  if (!cpus.empty()) {
+    if (absl::Status pinned = RunCallingThreadOn(cpus); !pinned.ok()) {
+      {
+        absl::MutexLock lock(&mutex_);
+        if (slot_failure_.ok()) slot_failure_ = pinned;
+      }
+      RequestStop(pinned.message());
+      return;
+    }
+  }
+
+  // Step 2. Pairs until none are left.
   UsiEngine first(settings_.first), second(settings_.second);
   while (!stop_) {
     const int slot = next_pair_++;
@@ -167,11 +202,23 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     *results_.mutable_stats() =
         MakeStatsReport(ResultsOf(results_.pentanomial(), results_.wdl()), settings_.sprt, overshoot_);
   }
+  const int slot_count = std::min(settings_.concurrency, settings_.pairs);
+  std::vector<std::vector<int>> slot_cpus(slot_count);  // empty: wherever the kernel puts them
+  if (settings_.affinity) {
+    absl::StatusOr<int> cpus_per_slot = CpusPerSlot(settings_.first, settings_.second);
+    if (!cpus_per_slot.ok()) return cpus_per_slot.status();
+    absl::StatusOr<std::vector<LogicalCpu>> allowed = AllowedCpus();
+    if (!allowed.ok()) return allowed.status();
+    absl::StatusOr<std::vector<std::vector<int>>> plan = PlanSlotCpus(*allowed, slot_count, *cpus_per_slot);
+    if (!plan.ok()) return absl::InvalidArgumentError(absl::StrCat("affinity: ", plan.status().message()));
+    slot_cpus = *std::move(plan);
+  }
   std::vector<std::thread> slots;
-  for (int i = 0; i < std::min(settings_.concurrency, settings_.pairs); ++i) slots.emplace_back([this] { PlaySlot(); });
+  for (const std::vector<int>& cpus : slot_cpus) slots.emplace_back([this, &cpus] { PlaySlot(cpus); });
   for (std::thread& slot : slots) slot.join();
 
   absl::MutexLock lock(&mutex_);
+  if (!slot_failure_.ok()) return slot_failure_;
   results_.set_stopped_because(stop_reason_.empty() ? "all games played" : stop_reason_);
   results_.set_seconds(absl::ToDoubleSeconds(absl::Now() - start_));
   auto& games = *results_.mutable_games_played();

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -32,6 +33,9 @@ struct MatchSettings {
   // `pairs` pairs in the book's order.
   std::vector<std::pair<int, int>> assignments;
   int concurrency = 1;
+  // Each game slot, its runner thread and its engines, on CPUs of its own
+  // (slot_cpus.h): as many as the engines' largest "Threads" option.
+  bool affinity = false;
   std::optional<stats::SprtParameters> sprt;
   std::string records_path;  // empty: no records
 };
@@ -46,7 +50,8 @@ class MatchRunner {
   void RequestStop(absl::string_view why);
 
  private:
-  void PlaySlot();
+  // Plays pairs until none are left or the match stops; on cpus, if any.
+  void PlaySlot(const std::vector<int>& cpus);
   void RecordPair(const GameRecord& first_black, const GameRecord& first_white);
   void WriteRecord(const GameRecord& record);
 
@@ -58,6 +63,7 @@ class MatchRunner {
   v1::MatchResults results_ ABSL_GUARDED_BY(mutex_);
   stats::OvershootRecord overshoot_ ABSL_GUARDED_BY(mutex_);
   std::string stop_reason_ ABSL_GUARDED_BY(mutex_);
+  absl::Status slot_failure_ ABSL_GUARDED_BY(mutex_);  // a slot that could not play at all
   std::ofstream records_ ABSL_GUARDED_BY(mutex_);
   ProgressSink progress_;
   absl::Time start_;

@@ -1,6 +1,7 @@
 #include "worker/usi_client/engine_process.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -68,7 +69,13 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
   sigset_t none;
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  // The normal policy, whatever the caller's: a match runner's thread waits
+  // as SCHED_BATCH (worker/match/slot_cpus.h), its engines must not.
+  const sched_param normal_priority{};
+  posix_spawnattr_setschedpolicy(&attributes, SCHED_OTHER);
+  posix_spawnattr_setschedparam(&attributes, &normal_priority);
+  posix_spawnattr_setflags(
+      &attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSCHEDULER);
 
   std::vector<char*> argv;
   for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
