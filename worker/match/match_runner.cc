@@ -179,6 +179,18 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
   if (settings_.concurrency < 1) return absl::InvalidArgumentError("concurrency must be at least 1");
   if (settings_.first.command.empty() || settings_.second.command.empty())
     return absl::InvalidArgumentError("a match needs two engines");
+  // Planned before anything is written: a match that cannot be pinned leaves no trace.
+  const int slot_count = std::min(settings_.concurrency, settings_.pairs);
+  std::vector<std::vector<int>> slot_cpus(slot_count);  // empty: wherever the kernel puts them
+  if (settings_.affinity) {
+    absl::StatusOr<int> cpus_per_slot = CpusPerSlot(settings_.first, settings_.second);
+    if (!cpus_per_slot.ok()) return cpus_per_slot.status();
+    absl::StatusOr<std::vector<LogicalCpu>> allowed = AllowedCpus();
+    if (!allowed.ok()) return allowed.status();
+    absl::StatusOr<std::vector<std::vector<int>>> plan = PlanSlotCpus(*allowed, slot_count, *cpus_per_slot);
+    if (!plan.ok()) return absl::InvalidArgumentError(absl::StrCat("affinity: ", plan.status().message()));
+    slot_cpus = *std::move(plan);
+  }
   if (settings_.assignments.empty())
     opening_order_ = OpeningOrder(settings_.book.size(), settings_.pairs, settings_.shuffle_openings, settings_.seed);
   progress_ = progress;
@@ -201,17 +213,6 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
     results_.add_tallies()->set_name(settings_.second.name);
     *results_.mutable_stats() =
         MakeStatsReport(ResultsOf(results_.pentanomial(), results_.wdl()), settings_.sprt, overshoot_);
-  }
-  const int slot_count = std::min(settings_.concurrency, settings_.pairs);
-  std::vector<std::vector<int>> slot_cpus(slot_count);  // empty: wherever the kernel puts them
-  if (settings_.affinity) {
-    absl::StatusOr<int> cpus_per_slot = CpusPerSlot(settings_.first, settings_.second);
-    if (!cpus_per_slot.ok()) return cpus_per_slot.status();
-    absl::StatusOr<std::vector<LogicalCpu>> allowed = AllowedCpus();
-    if (!allowed.ok()) return allowed.status();
-    absl::StatusOr<std::vector<std::vector<int>>> plan = PlanSlotCpus(*allowed, slot_count, *cpus_per_slot);
-    if (!plan.ok()) return absl::InvalidArgumentError(absl::StrCat("affinity: ", plan.status().message()));
-    slot_cpus = *std::move(plan);
   }
   std::vector<std::thread> slots;
   for (const std::vector<int>& cpus : slot_cpus) slots.emplace_back([this, &cpus] { PlaySlot(cpus); });
