@@ -135,9 +135,7 @@ MatchCommand::MatchCommand(CLI::App& command)
       ->default_str("")
       ->excludes("--games");
   command.add_option("--concurrency", defaults_.concurrency, "games played at once")->check(CLI::Range(1, kMaxCount));
-  command.add_flag("--affinity", defaults_.affinity,
-                   "pin each concurrent game (its engines and its runner thread) to CPUs of its own, as many as the "
-                   "engines' Threads option");
+  command.add_flag("--affinity", defaults_.affinity, kAffinityHelp);
   command.add_option("--max-plies", defaults_.game.rules.max_plies, "a game this long is a draw (0: no limit)")
       ->check(CLI::Range(0, kMaxCount));
   command

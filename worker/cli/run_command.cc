@@ -27,9 +27,7 @@ RunCommand::RunCommand(CLI::App& command)
   command.add_option("--name", defaults_.name, "the worker's name in listings (default: the host name)");
   command.add_option("--concurrency", defaults_.concurrency, "games played at once")
       ->check(CLI::Range(1, kMaxConcurrency));
-  command.add_flag("--affinity", defaults_.affinity,
-                   "pin each concurrent game (its engines and its runner thread) to CPUs of its own, as many as the "
-                   "engines' Threads option");
+  command.add_flag("--affinity", defaults_.affinity, kAffinityHelp);
   command.add_option("--cache,--work-dir", defaults_.work_dir,
                      "the work directory: cached engines, the report spool, records, logs");
   command.add_option("--books", defaults_.books_dir, "directory of the opening books (<name>.sfen)");

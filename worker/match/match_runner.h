@@ -21,6 +21,11 @@
 
 namespace judkins {
 
+// How the command lines that set MatchSettings::affinity describe it.
+inline constexpr char kAffinityHelp[] =
+    "pin each concurrent game (its engines and its runner thread) to CPUs of its own, as many as the engines' "
+    "Threads option";
+
 struct MatchSettings {
   EngineConfig first, second;  // results are counted from the first engine's view
   TimeControl first_time_control, second_time_control;
