@@ -259,7 +259,7 @@ absl::Status UsiLoop::Go(absl::string_view args) {
     released_ = !(limits.infinite || limits.ponder);
   }
   control_.Start(limits.ponder);
-  search_thread_ = std::thread([this, pos = position_, limits]() mutable { SearchAndReport(std::move(pos), limits); });
+  search_thread_.Start([this, pos = position_, limits]() mutable { SearchAndReport(std::move(pos), limits); });
   return absl::OkStatus();
 }
 
@@ -285,10 +285,9 @@ void UsiLoop::Release() {
 }
 
 void UsiLoop::FinishSearch() {
-  if (!search_thread_.joinable()) return;
-  control_.stop = true;
+  control_.stop = true;  // harmless when idle: the next Go starts the control afresh
   Release();
-  search_thread_.join();
+  search_thread_.Wait();
 }
 
 }  // namespace judkins

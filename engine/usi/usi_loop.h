@@ -6,8 +6,6 @@
 
 #include <istream>
 #include <ostream>
-#include <thread>
-
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
@@ -15,6 +13,7 @@
 #include "engine/rules/position.h"
 #include "engine/search/search.h"
 #include "engine/search/transposition_table.h"
+#include "engine/usi/search_thread.h"
 
 namespace judkins {
 
@@ -48,9 +47,9 @@ class UsiLoop {
   SearchControl control_;
   Position position_;
   absl::Duration move_overhead_ = absl::Milliseconds(30);
-  std::thread search_thread_;
   absl::Mutex release_mutex_;
   bool released_ ABSL_GUARDED_BY(release_mutex_) = true;
+  SearchThread search_thread_;  // last: its destructor waits for a search that uses the fields above
 };
 
 }  // namespace judkins

@@ -2,7 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "absl/strings/numbers.h"
@@ -148,6 +150,34 @@ TEST(EngineUsiTest, StopEndsAnInfiniteSearchPromptly) {
   engine.ReadUntil("readyok", absl::Seconds(2));  // answered while searching
   engine.Send("stop");
   EXPECT_TRUE(absl::StartsWith(engine.ReadUntil("bestmove", absl::Seconds(2)).back(), "bestmove "));
+}
+
+// The engine's threads, as /proc lists them: their ids, sorted.
+std::vector<std::string> ThreadIds(pid_t pid) {
+  std::vector<std::string> ids;
+  for (const auto& entry : std::filesystem::directory_iterator(absl::StrCat("/proc/", pid, "/task")))
+    ids.push_back(entry.path().filename());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+// One search thread for the engine's life: a thread started per "go" would
+// cost a clone and an exit every move of a match.
+TEST(EngineUsiTest, EverySearchRunsOnTheSameThread) {
+  UsiSession engine;
+  engine.Send("position startpos");
+  engine.Send("go depth 1");
+  engine.ReadUntil("bestmove");
+  const std::vector<std::string> threads = ThreadIds(engine.process().pid());
+  EXPECT_EQ(threads.size(), 2u);  // the reader and the searcher
+  for (int move = 0; move < 5; ++move) {
+    engine.Send("position startpos");
+    engine.Send(move % 2 ? "go depth 2" : "go infinite\nstop");
+    engine.ReadUntil("bestmove");
+    engine.Send("isready");
+    engine.ReadUntil("readyok");
+    EXPECT_EQ(ThreadIds(engine.process().pid()), threads) << "after search " << move + 2;
+  }
 }
 
 TEST(EngineUsiTest, PonderWaitsForPonderhit) {
