@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/first_word.h"
 #include "engine/rules/game_status.h"
 #include "engine/rules/movegen.h"
 #include "engine/rules/notation.h"
@@ -22,14 +23,6 @@ namespace {
 
 constexpr int kDefaultHashMb = 16;
 constexpr int kMaxHashMb = 65536;
-
-// Splits "word rest of line" into the word and the rest.
-std::pair<absl::string_view, absl::string_view> FirstWord(absl::string_view text) {
-  text = absl::StripAsciiWhitespace(text);
-  const size_t space = text.find_first_of(" \t");
-  if (space == absl::string_view::npos) return {text, {}};
-  return {text.substr(0, space), absl::StripLeadingAsciiWhitespace(text.substr(space))};
-}
 
 absl::StatusOr<int64_t> NonNegative(absl::string_view name, absl::string_view text) {
   int64_t value = 0;

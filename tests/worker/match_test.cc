@@ -148,6 +148,22 @@ TEST(EngineProcessTest, ALineWithoutEndIsCutOffAtTheBoundNotBuffered) {
   EXPECT_THAT(std::string(line.status().message()), ::testing::HasSubstr(absl::StrCat("longer than ", kMaxLineBytes)));
 }
 
+// Lines sent in one write come back one by one, whole, however the reads cut
+// them: a long line spans many reads, short ones share one.
+TEST(EngineProcessTest, LinesWrittenTogetherAreReadBackWholeAndInOrder) {
+  absl::StatusOr<std::unique_ptr<EngineProcess>> echo = EngineProcess::Start({.argv = {"cat"}});
+  ASSERT_TRUE(echo.ok()) << echo.status();
+  const std::string long_line(kMaxLineBytes - 1, 'x');
+  for (int round = 0; round < 3; ++round) {
+    ASSERT_TRUE((*echo)->WriteLines({"first", "", long_line, "last\r"}).ok());
+    for (const std::string& expected : {std::string("first"), std::string(), long_line, std::string("last")}) {
+      absl::StatusOr<std::string> line = (*echo)->ReadLine(absl::Now() + absl::Seconds(10));
+      ASSERT_TRUE(line.ok()) << line.status();
+      EXPECT_EQ(*line, expected) << "round " << round;
+    }
+  }
+}
+
 TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string& directory = scratch.path();

@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <cstring>
 
 #include "absl/cleanup/cleanup.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
@@ -102,15 +104,28 @@ EngineProcess::~EngineProcess() {
   close(output_);
 }
 
-absl::Status EngineProcess::WriteLine(absl::string_view line) {
-  std::string data = absl::StrCat(line, "\n");
-  for (absl::string_view rest = data; !rest.empty();) {
-    const ssize_t written = send(input_, rest.data(), rest.size(), MSG_NOSIGNAL);
-    if (written < 0) {
+absl::Status EngineProcess::WriteLines(absl::Span<const absl::string_view> lines) {
+  static constexpr char kNewline = '\n';
+  absl::InlinedVector<iovec, 4> pieces;
+  for (absl::string_view line : lines) {
+    pieces.push_back({const_cast<char*>(line.data()), line.size()});
+    pieces.push_back({const_cast<char*>(&kNewline), 1});
+  }
+  for (size_t next = 0; next < pieces.size();) {
+    msghdr message{};
+    message.msg_iov = pieces.data() + next;
+    message.msg_iovlen = pieces.size() - next;
+    ssize_t sent = sendmsg(input_, &message, MSG_NOSIGNAL);
+    if (sent < 0) {
       if (errno == EINTR) continue;
       return absl::UnavailableError(absl::StrCat("engine input closed: ", std::strerror(errno)));
     }
-    rest.remove_prefix(written);
+    // Past the pieces sent whole, into the one sent in part.
+    for (; next < pieces.size() && size_t(sent) >= pieces[next].iov_len; ++next) sent -= ssize_t(pieces[next].iov_len);
+    if (next < pieces.size()) {
+      pieces[next].iov_base = static_cast<char*>(pieces[next].iov_base) + sent;
+      pieces[next].iov_len -= size_t(sent);
+    }
   }
   return absl::OkStatus();
 }
@@ -130,10 +145,10 @@ absl::Status EngineProcess::WaitAtMost(absl::Duration left) {
 absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
   while (true) {
     if (const size_t newline = buffer_.find('\n', scanned_); newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      scanned_ = 0;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+      size_t end = newline;
+      if (end > unread_ && buffer_[end - 1] == '\r') --end;
+      std::string line = buffer_.substr(unread_, end - unread_);
+      unread_ = scanned_ = newline + 1;
       return line;
     }
     scanned_ = buffer_.size();
@@ -146,12 +161,15 @@ absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
       if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;  // the loop checks the deadline
       return ErrnoError("read", errno);
     }
+    buffer_.erase(0, unread_);  // what was returned goes only now, usually all of it
+    scanned_ -= unread_;
+    unread_ = 0;
     if (got == 0) {
       if (buffer_.empty()) return absl::UnavailableError("engine closed its output");
       scanned_ = 0;
       return std::exchange(buffer_, {});  // a last line without newline
     }
-    buffer_.append(chunk, got);
+    buffer_.append(chunk, size_t(got));
     if (buffer_.size() > kMaxLineBytes && buffer_.find('\n', scanned_) > kMaxLineBytes) {
       buffer_.clear();  // the rest of the line is never read: the caller ends the process
       scanned_ = 0;

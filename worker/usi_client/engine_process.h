@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "absl/types/span.h"
 
 namespace judkins {
 
@@ -48,7 +49,10 @@ class EngineProcess {
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
-  absl::Status WriteLine(absl::string_view line);
+  // Each line followed by a newline, all in one system call and without
+  // joining them first: a position command is kilobytes long.
+  absl::Status WriteLines(absl::Span<const absl::string_view> lines);
+  absl::Status WriteLine(absl::string_view line) { return WriteLines({line}); }
   // The next line of output without its newline. DeadlineExceeded if none came
   // in time, Unavailable once the process closed its output, DataLoss once it
   // printed more than kMaxLineBytes without a newline.
@@ -81,8 +85,12 @@ class EngineProcess {
   pid_t pid_;
   int input_;   // our end of the child's stdin (a socket, so writes never raise SIGPIPE)
   int output_;  // our end of the child's stdout (a socket, read with a timeout)
+  // Output read but not yet returned is buffer_ from unread_ on; lines are
+  // cut from the front without moving the rest, which moves only before
+  // more is appended.
   std::string buffer_;
-  size_t scanned_ = 0;                                      // buffer_'s first bytes hold no newline
+  size_t unread_ = 0;
+  size_t scanned_ = 0;                                      // buffer_ up to here holds no newline
   absl::Duration read_timeout_ = absl::InfiniteDuration();  // as set on output_; infinite: none
   bool reaped_ = false;
   int wait_status_ = 0;

@@ -6,29 +6,32 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "common/first_word.h"
 #include "common/valid_text.h"
 
 namespace judkins {
 
 void ParseInfo(absl::string_view line, SearchReport& report) {
-  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
-  for (size_t i = 1; i + 1 < words.size(); ++i) {
-    if (words[i] == "depth") {
-      (void)absl::SimpleAtoi(words[i + 1], &report.depth);
-    } else if (words[i] == "nodes") {
-      (void)absl::SimpleAtoi(words[i + 1], &report.nodes);
-    } else if (words[i] == "score" && i + 2 < words.size()) {
+  absl::string_view rest = line;
+  TakeWord(rest);  // "info"
+  for (absl::string_view word = TakeWord(rest); !word.empty(); word = TakeWord(rest)) {
+    // SimpleAtoi zeroes its output when it fails: a garbled value must not.
+    if (word == "depth") {
+      if (int depth = 0; absl::SimpleAtoi(TakeWord(rest), &depth)) report.depth = depth;
+    } else if (word == "nodes") {
+      if (uint64_t nodes = 0; absl::SimpleAtoi(TakeWord(rest), &nodes)) report.nodes = nodes;
+    } else if (word == "score") {
+      const absl::string_view kind = TakeWord(rest);
       int value = 0;
-      if (!absl::SimpleAtoi(words[i + 2], &value)) continue;
-      if (words[i + 1] == "cp") {
+      if (!absl::SimpleAtoi(TakeWord(rest), &value)) continue;
+      if (kind == "cp") {
         report.score_cp = value;
         report.mate_plies.reset();
-      } else if (words[i + 1] == "mate") {
+      } else if (kind == "mate") {
         report.mate_plies = value;
         report.score_cp.reset();
       }
-    } else if (words[i] == "pv" || words[i] == "string") {
+    } else if (word == "pv" || word == "string") {
       break;  // the rest is moves or free text
     }
   }
@@ -96,8 +99,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
 
 absl::Status UsiEngine::NewGame(absl::Duration timeout) {
   if (absl::Status s = EnsureStarted(timeout); !s.ok()) return s;
-  if (absl::Status s = process_->WriteLine("usinewgame"); !s.ok()) return Fail(s);
-  if (absl::Status s = process_->WriteLine("isready"); !s.ok()) return Fail(s);
+  if (absl::Status s = process_->WriteLines({"usinewgame", "isready"}); !s.ok()) return Fail(s);
   if (absl::Status s = WaitFor("readyok", absl::Now() + timeout); !s.ok())
     return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no readyok after usinewgame: ", s.message())));
   return absl::OkStatus();
@@ -108,7 +110,7 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
   if (!process_) return absl::FailedPreconditionError("engine not started");
   const absl::Time start = absl::Now();
   // One write for both lines: half the system calls of the hottest path.
-  if (absl::Status s = process_->WriteLine(absl::StrCat(position_command, "\n", go_command)); !s.ok()) return Fail(s);
+  if (absl::Status s = process_->WriteLines({position_command, go_command}); !s.ok()) return Fail(s);
   EngineMove move;
   while (true) {
     absl::StatusOr<std::string> line = ReadLine(deadline);
@@ -119,9 +121,11 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
       ParseInfo(*line, move.report);
     } else if (absl::StartsWith(*line, "bestmove")) {
       move.elapsed = absl::Now() - start;
-      std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
-      if (words.size() < 2) return Fail(absl::DataLossError(absl::StrCat("bestmove without a move: '", *line, "'")));
-      move.text = std::string(words[1]);
+      absl::string_view rest = *line;
+      TakeWord(rest);  // "bestmove"
+      const absl::string_view played = TakeWord(rest);
+      if (played.empty()) return Fail(absl::DataLossError(absl::StrCat("bestmove without a move: '", *line, "'")));
+      move.text = std::string(played);
       return move;
     }
   }
