@@ -76,16 +76,46 @@ TEST(MatchTest, ResultsDoNotDependOnConcurrency) {
                        "name=b", "option.PawnValue=80", "--nodes", "2000", "--openings", "file=" + kBook, "--pairs",
                        "4", "--concurrency", concurrency}));
   };
-  const v1::MatchResults one = play("1"), two = play("2");
+  const v1::MatchResults one = play("1");
   ASSERT_EQ(one.games_played_size(), 8);
-  ASSERT_EQ(two.games_played_size(), 8);
-  for (int i = 0; i < 8; ++i) {
-    SCOPED_TRACE(absl::StrCat("game ", i, ": ", one.games_played(i).reason(), " / ", two.games_played(i).reason()));
-    EXPECT_EQ(one.games_played(i).result(), two.games_played(i).result()) << i;
-    EXPECT_EQ(one.games_played(i).termination(), two.games_played(i).termination()) << i;
-    EXPECT_EQ(one.games_played(i).plies(), two.games_played(i).plies()) << i;
+  // With 8 slots, every game of every pair at once.
+  for (const std::string concurrency : {"2", "8"}) {
+    const v1::MatchResults many = play(concurrency);
+    ASSERT_EQ(many.games_played_size(), 8);
+    for (int i = 0; i < 8; ++i) {
+      SCOPED_TRACE(absl::StrCat("concurrency ", concurrency, ", game ", i, ": ", one.games_played(i).reason(), " / ",
+                                many.games_played(i).reason()));
+      EXPECT_EQ(one.games_played(i).result(), many.games_played(i).result());
+      EXPECT_EQ(one.games_played(i).termination(), many.games_played(i).termination());
+      EXPECT_EQ(one.games_played(i).plies(), many.games_played(i).plies());
+    }
+    EXPECT_EQ(one.pentanomial().SerializeAsString(), many.pentanomial().SerializeAsString()) << concurrency;
   }
-  EXPECT_EQ(one.pentanomial().SerializeAsString(), two.pentanomial().SerializeAsString());
+}
+
+// A pair's two games are handed out one by one: with two slots, a one-pair
+// match plays both at once (each slot starts its own engines), and a match's
+// last games keep every slot busy.
+TEST(MatchTest, TheTwoGamesOfAPairArePlayedOnTwoSlotsAtOnce) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string starts = scratch.path() + "/starts.txt";
+  const std::string counted_engine = absl::StrCat("echo started >> ", starts, "; exec ", JUDKINS_ENGINE_PATH);
+  MatchSettings settings = Parse({"--engine", "cmd=/bin/sh", "arg=-c", "arg=" + counted_engine, "name=a", "--engine",
+                                  "cmd=" JUDKINS_ENGINE_PATH, "name=b", "--nodes", "3000", "--pairs", "1",
+                                  "--concurrency", "2", "--records", scratch.path() + "/games.txt"});
+  const v1::MatchResults results = Play(settings);
+  EXPECT_EQ(results.games_played_size(), 2);
+  EXPECT_EQ(results.games(), 2u);
+  absl::StatusOr<std::string> started = ReadFile(starts);
+  ASSERT_TRUE(started.ok()) << started.status();
+  EXPECT_EQ(*started, "started\nstarted\n");
+  absl::StatusOr<std::string> records = ReadFile(scratch.path() + "/games.txt");
+  ASSERT_TRUE(records.ok()) << records.status();
+  absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(*records);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  ASSERT_EQ(parsed->size(), 2u);
+  EXPECT_EQ(parsed->at(0).tags.at("Black"), "a");  // the pair's games in order, however they finished
+  EXPECT_EQ(parsed->at(1).tags.at("Black"), "b");
 }
 
 struct Misbehaviour {

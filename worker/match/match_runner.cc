@@ -1,6 +1,7 @@
 #include "worker/match/match_runner.h"
 
 #include <algorithm>
+#include <cassert>
 #include <thread>
 #include <vector>
 
@@ -81,14 +82,29 @@ void MatchRunner::RequestStop(absl::string_view why) {
 }
 
 void MatchRunner::WriteRecord(const GameRecord& record) {
-  absl::MutexLock lock(&mutex_);
   if (!records_.is_open()) return;
   records_ << FormatGameRecord(record);
   records_.flush();
 }
 
-void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& first_white) {
+void MatchRunner::FinishGame(int pair_slot, GameRecord game) {
   absl::MutexLock lock(&mutex_);
+  auto [waiting, first_of_pair] = half_played_.try_emplace(pair_slot, std::move(game));
+  if (first_of_pair) return;
+  GameRecord partner = std::move(waiting->second);
+  half_played_.erase(waiting);
+  const bool partner_first = partner.game_in_pair == 0;
+  const GameRecord& first_black = partner_first ? partner : game;
+  const GameRecord& first_white = partner_first ? game : partner;
+  assert(first_black.game_in_pair == 0 && first_white.game_in_pair == 1);
+  // Records are written for counted pairs only, both games together: they
+  // are exactly the games that the results contain.
+  WriteRecord(first_black);
+  WriteRecord(first_white);
+  RecordPair(first_black, first_white);
+}
+
+void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& first_white) {
   const int points[2] = {HalfPoints(first_black.result, true), HalfPoints(first_white.result, false)};
   v1::Pentanomial& penta = *results_.mutable_pentanomial();
   v1::WinDrawLoss& wdl = *results_.mutable_wdl();
@@ -132,34 +148,27 @@ void MatchRunner::PlaySlot(const std::vector<int>& cpus) {
     }
   }
 
-  // Step 2. Pairs until none are left.
+  // Step 2. Games until none are left.
   UsiEngine first(settings_.first), second(settings_.second);
   while (!stop_) {
-    const int slot = next_pair_++;
-    if (slot >= settings_.pairs) break;
-    const int opening = opening_order_[slot];
-    const int pair = settings_.assignments.empty() ? slot : settings_.assignments[slot].first;
-    GameRecord games[2];
-    for (int game_in_pair = 0; game_in_pair < 2 && !stop_; ++game_in_pair) {
-      UsiEngine& black = game_in_pair == 0 ? first : second;
-      UsiEngine& white = game_in_pair == 0 ? second : first;
-      const TimeControl& first_control = settings_.first_time_control;
-      const TimeControl& second_control = settings_.second_time_control;
-      const std::array<TimeControl, 2> controls =
-          game_in_pair == 0 ? std::array{first_control, second_control} : std::array{second_control, first_control};
-      games[game_in_pair] = PlayGame(black, white, controls, settings_.book[opening], settings_.game, stop_);
-      games[game_in_pair].pair_index = pair;
-      games[game_in_pair].game_in_pair = game_in_pair;
-      games[game_in_pair].opening_index = opening;
-    }
-    if (games[0].termination == v1::TERMINATION_ABORTED || games[1].termination == v1::TERMINATION_ABORTED ||
-        games[1].termination == v1::TERMINATION_UNSPECIFIED)
-      break;  // a pair that was not finished is not counted
-    // Records are written for counted pairs only: they are exactly the games
-    // that the results contain.
-    WriteRecord(games[0]);
-    WriteRecord(games[1]);
-    RecordPair(games[0], games[1]);
+    const int game = next_game_++;
+    if (game >= 2 * settings_.pairs) break;
+    const int pair_slot = game / 2, game_in_pair = game % 2;
+    const int opening = opening_order_[pair_slot];
+    const int pair = settings_.assignments.empty() ? pair_slot : settings_.assignments[pair_slot].first;
+    UsiEngine& black = game_in_pair == 0 ? first : second;
+    UsiEngine& white = game_in_pair == 0 ? second : first;
+    const TimeControl& first_control = settings_.first_time_control;
+    const TimeControl& second_control = settings_.second_time_control;
+    const std::array<TimeControl, 2> controls =
+        game_in_pair == 0 ? std::array{first_control, second_control} : std::array{second_control, first_control};
+    GameRecord record = PlayGame(black, white, controls, settings_.book[opening], settings_.game, stop_);
+    // A game cut short is not counted, nor is its pair.
+    if (record.termination == v1::TERMINATION_ABORTED) break;
+    record.pair_index = pair;
+    record.game_in_pair = game_in_pair;
+    record.opening_index = opening;
+    FinishGame(pair_slot, std::move(record));
   }
   first.Shutdown();
   second.Shutdown();
@@ -180,7 +189,7 @@ absl::StatusOr<v1::MatchResults> MatchRunner::Run(const ProgressSink& progress) 
   if (settings_.first.command.empty() || settings_.second.command.empty())
     return absl::InvalidArgumentError("a match needs two engines");
   // Planned before anything is written: a match that cannot be pinned leaves no trace.
-  const int slot_count = std::min(settings_.concurrency, settings_.pairs);
+  const int slot_count = std::min(settings_.concurrency, 2 * settings_.pairs);
   std::vector<std::vector<int>> slot_cpus(slot_count);  // empty: wherever the kernel puts them
   if (settings_.affinity) {
     absl::StatusOr<int> cpus_per_slot = CpusPerSlot(settings_.first, settings_.second);

@@ -1,6 +1,7 @@
 // A match between two USI engines: game pairs (each opening twice, colours
-// swapped) played N at a time, counted as pentanomial results, stopped when
-// the SPRT decides, the games are done, or the user interrupts.
+// swapped) whose games are played N at a time (a pair's two games may run at
+// once), counted as pentanomial results once both are done, stopped when the
+// SPRT decides, the games are done, or the user interrupts.
 #ifndef JUDKINS_WORKER_MATCH_MATCH_RUNNER_H_
 #define JUDKINS_WORKER_MATCH_MATCH_RUNNER_H_
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "judkins/v1/match.pb.h"
@@ -55,14 +57,19 @@ class MatchRunner {
   void RequestStop(absl::string_view why);
 
  private:
-  // Plays pairs until none are left or the match stops; on cpus, if any.
+  // Plays games until none are left or the match stops; on cpus, if any.
   void PlaySlot(const std::vector<int>& cpus);
-  void RecordPair(const GameRecord& first_black, const GameRecord& first_white);
-  void WriteRecord(const GameRecord& record);
+  // Keeps a finished game until the other of its pair is done, then counts both.
+  void FinishGame(int pair_slot, GameRecord game);
+  void RecordPair(const GameRecord& first_black, const GameRecord& first_white) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  void WriteRecord(const GameRecord& record) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
 
   MatchSettings settings_;
   std::vector<int> opening_order_;
-  std::atomic<int> next_pair_{0};
+  // Games are handed out one by one, not in pairs: the two games of a pair
+  // may be played at once on two slots, so that the match's last games keep
+  // every slot busy and its end waits for one game, not for a pair.
+  std::atomic<int> next_game_{0};
   std::atomic<bool> stop_{false};
   absl::Mutex mutex_;
   v1::MatchResults results_ ABSL_GUARDED_BY(mutex_);
@@ -70,6 +77,9 @@ class MatchRunner {
   std::string stop_reason_ ABSL_GUARDED_BY(mutex_);
   absl::Status slot_failure_ ABSL_GUARDED_BY(mutex_);  // a slot that could not play at all
   std::ofstream records_ ABSL_GUARDED_BY(mutex_);
+  // By pair slot (the pair's place in the match): the game of a pair that
+  // finished first, waiting for the other.
+  absl::flat_hash_map<int, GameRecord> half_played_ ABSL_GUARDED_BY(mutex_);
   ProgressSink progress_;
   absl::Time start_;
 };
