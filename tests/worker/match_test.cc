@@ -2,7 +2,9 @@
 // fixture engines that crash, hang, babble, cheat or dawdle.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
+#include <csignal>
 #include <fstream>
 #include <sstream>
 
@@ -192,6 +194,22 @@ TEST(EngineProcessTest, LinesWrittenTogetherAreReadBackWholeAndInOrder) {
       EXPECT_EQ(*line, expected) << "round " << round;
     }
   }
+}
+
+// Stop closes the input and waits out the grace for an exit: a process that
+// ends when its input does keeps its own exit status, one that does not is
+// killed once the grace is over.
+TEST(EngineProcessTest, StopWaitsForAnExitWithinTheGraceAndKillsAfterIt) {
+  absl::StatusOr<std::unique_ptr<EngineProcess>> polite =
+      EngineProcess::Start({.argv = {"/bin/sh", "-c", "cat > /dev/null; sleep 0.2; exit 7"}});
+  ASSERT_TRUE(polite.ok()) << polite.status();
+  const int polite_status = (*polite)->Stop(absl::Seconds(30));
+  EXPECT_TRUE(WIFEXITED(polite_status) && WEXITSTATUS(polite_status) == 7) << polite_status;
+
+  absl::StatusOr<std::unique_ptr<EngineProcess>> deaf = EngineProcess::Start({.argv = {"sleep", "1000"}});
+  ASSERT_TRUE(deaf.ok()) << deaf.status();
+  const int deaf_status = (*deaf)->Stop(absl::Milliseconds(100));
+  EXPECT_TRUE(WIFSIGNALED(deaf_status) && WTERMSIG(deaf_status) == SIGKILL) << deaf_status;
 }
 
 TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) {

@@ -170,6 +170,9 @@ void MatchRunner::PlaySlot(const std::vector<int>& cpus) {
     record.opening_index = opening;
     FinishGame(pair_slot, std::move(record));
   }
+  // Step 3. Both engines told first, so that they exit together.
+  first.Quit();
+  second.Quit();
   first.Shutdown();
   second.Shutdown();
 }

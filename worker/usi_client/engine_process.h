@@ -77,9 +77,13 @@ class EngineProcess {
   static constexpr int kTimeoutSlackDivisor = 32;
   // The longest timeout set at once (a read then wakes to check).
   static constexpr absl::Duration kLongestWait = absl::Hours(1);
+  // How often Stop looks for the exit where the kernel cannot tell it (no pidfd).
+  static constexpr absl::Duration kExitPollInterval = absl::Milliseconds(5);
 
   // Makes the next read wait at most `left` (and not much less).
   absl::Status WaitAtMost(absl::Duration left);
+  // Returns once the child has exited (not yet reaped) or at the deadline.
+  void WaitForExit(absl::Time deadline);
   void Kill();
 
   pid_t pid_;

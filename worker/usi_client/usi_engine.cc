@@ -65,6 +65,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start(spec);
   if (!process.ok()) return process.status();
   process_ = *std::move(process);
+  told_to_quit_ = false;
   const absl::Time deadline = absl::Now() + timeout;
   if (absl::Status s = process_->WriteLine("usi"); !s.ok()) return Fail(s);
   // The options it lists before usiok: a setoption it does not know would
@@ -135,9 +136,15 @@ void UsiEngine::GameOver(absl::string_view result) {
   if (process_ && !process_->WriteLine(absl::StrCat("gameover ", result)).ok()) process_.reset();
 }
 
+void UsiEngine::Quit() {
+  if (!process_ || told_to_quit_) return;
+  (void)process_->WriteLine("quit");  // an engine gone already needs no telling
+  told_to_quit_ = true;
+}
+
 void UsiEngine::Shutdown() {
   if (!process_) return;
-  (void)process_->WriteLine("quit");
+  Quit();
   process_->Stop(absl::Milliseconds(500));
   process_.reset();
 }

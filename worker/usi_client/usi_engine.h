@@ -56,6 +56,9 @@ class UsiEngine {
   absl::StatusOr<EngineMove> Think(const std::string& position_command, const std::string& go_command,
                                    absl::Time deadline);
   void GameOver(absl::string_view result);  // "win", "lose" or "draw"
+  // Tells the engine to quit without waiting for it: engines told first
+  // and shut down after exit together.
+  void Quit();
   // Ends the process (quit, then kill); the next EnsureStarted restarts it.
   void Shutdown();
   bool running() const { return process_ != nullptr; }
@@ -68,6 +71,7 @@ class UsiEngine {
 
   EngineConfig config_;
   std::unique_ptr<EngineProcess> process_;
+  bool told_to_quit_ = false;  // the running process was sent "quit"
 };
 
 }  // namespace judkins
