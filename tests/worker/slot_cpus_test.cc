@@ -80,7 +80,7 @@ TEST(RunCallingThreadOnTest, PinsTheThreadAndItsEnginesButLeavesTheEnginesThePla
     ASSERT_TRUE(line.ok()) << line.status();
     child_policy = *line;
   }).join();
-  EXPECT_EQ(thread_policy, SCHED_BATCH);
+  EXPECT_EQ(thread_policy, SCHED_IDLE);
   EXPECT_EQ(child_cpus, std::to_string(last));
   EXPECT_EQ(child_policy, std::to_string(SCHED_OTHER));
 }

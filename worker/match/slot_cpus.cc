@@ -83,9 +83,9 @@ absl::Status RunCallingThreadOn(const std::vector<int>& cpus) {
   if (sched_setaffinity(0, sizeof mask, &mask) != 0)
     return absl::InternalError(
         absl::StrCat("cannot run on CPUs ", absl::StrJoin(cpus, ","), ": sched_setaffinity: ", std::strerror(errno)));
-  const sched_param normal_priority{};  // the only priority of the normal policies
-  if (sched_setscheduler(0, SCHED_BATCH, &normal_priority) != 0)
-    return absl::InternalError(absl::StrCat("sched_setscheduler(SCHED_BATCH): ", std::strerror(errno)));
+  const sched_param normal_priority{};  // the only priority of the policies that are not real-time
+  if (sched_setscheduler(0, SCHED_IDLE, &normal_priority) != 0)
+    return absl::InternalError(absl::StrCat("sched_setscheduler(SCHED_IDLE): ", std::strerror(errno)));
   return absl::OkStatus();
 }
 

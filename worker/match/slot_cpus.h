@@ -30,11 +30,16 @@ absl::StatusOr<std::vector<std::vector<int>>> PlanSlotCpus(const std::vector<Log
                                                            int cpus_per_slot);
 
 // Runs the calling thread, and every process it starts from now on, on cpus.
-// The thread also stops preempting on wakeup (SCHED_BATCH): woken by an
-// engine's `info` line, it waits until the engine stops to wait for its next
-// command, then reads all its lines at once, instead of waking once per
-// line. The engines it starts keep the normal policy: EngineProcess starts
-// every child with it (SCHED_RESET_ON_FORK resets only real-time ones).
+// The thread also takes the idle policy (SCHED_IDLE): it runs only when its
+// engines wait. Its write of a move lets the engine preempt it at once, and
+// it reads the answer when the engine stops to wait for its next command: all
+// the lines at once, without ever blocking, where the batch policy still let
+// it run (and read half a move's lines) whenever the engine had used its
+// slice. An engine that keeps computing after its answer delays the
+// referee's read and is charged for it on its clock, as it should be; that is
+// why only slots on CPUs of their own run this way. The engines it starts
+// keep the normal policy: EngineProcess starts every child with it
+// (SCHED_RESET_ON_FORK resets only real-time ones).
 absl::Status RunCallingThreadOn(const std::vector<int>& cpus);
 
 }  // namespace judkins
