@@ -199,6 +199,18 @@ TEST(EngineProcessTest, LinesWrittenTogetherAreReadBackWholeAndInOrder) {
 // Stop closes the input and waits out the grace for an exit: a process that
 // ends when its input does keeps its own exit status, one that does not is
 // killed once the grace is over.
+TEST(EngineProcessTest, ALastLineWithoutNewlineIsReadOnceThenTheEndOfOutput) {
+  absl::StatusOr<std::unique_ptr<EngineProcess>> process =
+      EngineProcess::Start({.argv = {"printf", "whole\\npartial"}});
+  ASSERT_TRUE(process.ok()) << process.status();
+  for (const char* expected : {"whole", "partial"}) {
+    absl::StatusOr<absl::string_view> line = (*process)->NextLine(absl::Now() + absl::Seconds(10));
+    ASSERT_TRUE(line.ok()) << line.status();
+    EXPECT_EQ(*line, expected);
+  }
+  EXPECT_TRUE(absl::IsUnavailable((*process)->NextLine(absl::Now() + absl::Seconds(10)).status()));
+}
+
 TEST(EngineProcessTest, StopWaitsForAnExitWithinTheGraceAndKillsAfterIt) {
   absl::StatusOr<std::unique_ptr<EngineProcess>> polite =
       EngineProcess::Start({.argv = {"/bin/sh", "-c", "cat > /dev/null; sleep 0.2; exit 7"}});

@@ -145,11 +145,17 @@ absl::Status EngineProcess::WaitAtMost(absl::Duration left) {
 }
 
 absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
+  absl::StatusOr<absl::string_view> line = NextLine(deadline);
+  if (!line.ok()) return line.status();
+  return std::string(*line);
+}
+
+absl::StatusOr<absl::string_view> EngineProcess::NextLine(absl::Time deadline) {
   while (true) {
     if (const size_t newline = buffer_.find('\n', scanned_); newline != std::string::npos) {
       size_t end = newline;
       if (end > unread_ && buffer_[end - 1] == '\r') --end;
-      std::string line = buffer_.substr(unread_, end - unread_);
+      const absl::string_view line(buffer_.data() + unread_, end - unread_);
       unread_ = scanned_ = newline + 1;
       return line;
     }
@@ -168,8 +174,8 @@ absl::StatusOr<std::string> EngineProcess::ReadLine(absl::Time deadline) {
     unread_ = 0;
     if (got == 0) {
       if (buffer_.empty()) return absl::UnavailableError("engine closed its output");
-      scanned_ = 0;
-      return std::exchange(buffer_, {});  // a last line without newline
+      unread_ = scanned_ = buffer_.size();  // a last line without newline, returned once
+      return absl::string_view(buffer_);
     }
     buffer_.append(chunk, size_t(got));
     if (buffer_.size() > kMaxLineBytes && buffer_.find('\n', scanned_) > kMaxLineBytes) {

@@ -53,9 +53,13 @@ class EngineProcess {
   // joining them first: a position command is kilobytes long.
   absl::Status WriteLines(absl::Span<const absl::string_view> lines);
   absl::Status WriteLine(absl::string_view line) { return WriteLines({line}); }
-  // The next line of output without its newline. DeadlineExceeded if none came
-  // in time, Unavailable once the process closed its output, DataLoss once it
-  // printed more than kMaxLineBytes without a newline.
+  // The next line of output without its newline, valid until the next read:
+  // a referee reads several lines a move and keeps none of them whole.
+  // DeadlineExceeded if none came in time, Unavailable once the process
+  // closed its output, DataLoss once it printed more than kMaxLineBytes
+  // without a newline.
+  absl::StatusOr<absl::string_view> NextLine(absl::Time deadline);
+  // NextLine, kept.
   absl::StatusOr<std::string> ReadLine(absl::Time deadline);
   // Closes stdin, waits up to grace for the process to exit, then kills it.
   // Returns the wait status (as waitpid reports it).

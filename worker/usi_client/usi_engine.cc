@@ -37,12 +37,13 @@ void ParseInfo(absl::string_view line, SearchReport& report) {
   }
 }
 
-absl::StatusOr<std::string> UsiEngine::ReadLine(absl::Time deadline) {
-  absl::StatusOr<std::string> line = process_->ReadLine(deadline);
+absl::StatusOr<absl::string_view> UsiEngine::NextLine(absl::Time deadline) {
+  absl::StatusOr<absl::string_view> line = process_->NextLine(deadline);
   // Nothing the engine prints travels further as it came: one byte that is
   // not UTF-8 in a reason would make the whole report unreadable.
-  if (line.ok() && !IsValidText(*line)) return ValidText(*line);
-  return line;
+  if (!line.ok() || IsValidText(*line)) return line;
+  cleaned_line_ = ValidText(*line);
+  return absl::string_view(cleaned_line_);
 }
 
 absl::Status UsiEngine::Fail(absl::Status status) {
@@ -52,7 +53,7 @@ absl::Status UsiEngine::Fail(absl::Status status) {
 
 absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
   while (true) {
-    absl::StatusOr<std::string> line = ReadLine(deadline);
+    absl::StatusOr<absl::string_view> line = NextLine(deadline);
     if (!line.ok()) return line.status();
     if (*line == token) return absl::OkStatus();
   }
@@ -72,7 +73,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   // be ignored, and a test or tune would run without it.
   std::vector<std::string> listed;
   while (true) {
-    absl::StatusOr<std::string> line = ReadLine(deadline);
+    absl::StatusOr<absl::string_view> line = NextLine(deadline);
     if (!line.ok())
       return Fail(
           absl::Status(line.status().code(), absl::StrCat(config_.name, ": no usiok: ", line.status().message())));
@@ -114,10 +115,10 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
   if (absl::Status s = process_->WriteLines({position_command, go_command}); !s.ok()) return Fail(s);
   EngineMove move;
   while (true) {
-    absl::StatusOr<std::string> line = ReadLine(deadline);
+    absl::StatusOr<absl::string_view> line = NextLine(deadline);
     if (!line.ok()) return Fail(line.status());
     if (absl::StartsWith(*line, "info string error")) {
-      move.complaint = ValidText(absl::string_view(*line).substr(5), kMaxComplaintBytes);
+      move.complaint = ValidText(line->substr(5), kMaxComplaintBytes);
     } else if (absl::StartsWith(*line, "info ")) {
       ParseInfo(*line, move.report);
     } else if (absl::StartsWith(*line, "bestmove")) {

@@ -64,14 +64,16 @@ class UsiEngine {
   bool running() const { return process_ != nullptr; }
 
  private:
-  // The next line from the engine, made valid text (common/valid_text.h).
-  absl::StatusOr<std::string> ReadLine(absl::Time deadline);
+  // The next line from the engine, made valid text (common/valid_text.h),
+  // valid until the next read.
+  absl::StatusOr<absl::string_view> NextLine(absl::Time deadline);
   absl::Status WaitFor(absl::string_view token, absl::Time deadline);
   absl::Status Fail(absl::Status status);  // kills the process and passes the status on
 
   EngineConfig config_;
   std::unique_ptr<EngineProcess> process_;
   bool told_to_quit_ = false;  // the running process was sent "quit"
+  std::string cleaned_line_;   // the last line read, when it had to be made valid text
 };
 
 }  // namespace judkins
