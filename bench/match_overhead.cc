@@ -4,10 +4,13 @@
 // compared with the CPU time of the engines it ran (its children), measured
 // in the same run, and with the machine's floor for one move
 // (bench/round_trip_floor.h), and its speed with the engine-bound limit: the
-// engines' CPU time spread over the cores.
+// engines' CPU time spread over the cores. Last, the pinned run's games go
+// through a bare relay (bench/bare_relay.h): the least any runner spends on
+// them here.
 //
 //   build/bench/match_overhead [pairs] [path/to/judkins-engine]
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,7 +18,9 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bare_relay.h"
 #include "bench/round_trip_floor.h"
+#include "common/read_file.h"
 #include "worker/match/match_runner.h"
 #include "worker/match/slot_cpus.h"
 
@@ -85,9 +90,16 @@ int Main(int pairs, const std::string& engine) {
   settings.concurrency = kConcurrency;
 
   // Step 1. The same games, first wherever the kernel runs them, then pinned.
+  // Both write records, as a worker does; the pinned run's give the bare relay its games.
+  char folder[] = "/tmp/match_overhead.XXXXXX";
+  if (!mkdtemp(folder)) return fail(absl::InternalError("cannot make a temporary folder"));
+  const std::string free_records = absl::StrCat(folder, "/free.pgn"),
+                    pinned_records = absl::StrCat(folder, "/pinned.pgn");
+  settings.records_path = free_records;
   absl::StatusOr<Played> free = Play(settings);
   if (!free.ok()) return fail(free.status());
   settings.affinity = true;
+  settings.records_path = pinned_records;
   absl::StatusOr<Played> pinned = Play(settings);
   if (!pinned.ok()) return fail(pinned.status());
 
@@ -106,6 +118,17 @@ int Main(int pairs, const std::string& engine) {
   }).join();
   if (!pinned_floor.ok()) return fail(pinned_floor.status());
 
+  // Step 3. The least any runner spends on the pinned run's games here.
+  absl::StatusOr<std::string> records = ReadFile(pinned_records);
+  if (!records.ok()) return fail(records.status());
+  absl::StatusOr<std::vector<ParsedRecord>> games = ParseGameRecords(*records);
+  if (!games.ok()) return fail(games.status());
+  absl::StatusOr<RelayCost> relay = BareRelay({engine}, {}, "go depth 1", *games, kConcurrency);
+  if (!relay.ok()) return fail(relay.status());
+  std::remove(free_records.c_str());
+  std::remove(pinned_records.c_str());
+  rmdir(folder);
+
   const int cores = std::min(kConcurrency, int(cpus->size()));
   std::printf("judkins-engine vs itself at depth 1, %d pairs, concurrency %d (%d cores)\n", pairs, kConcurrency, cores);
   std::printf("%-10s %6s %8s %20s %8s %10s %9s %8s %7s %9s\n", "slots", "wall s", "games/s", "runner s (user+sys)",
@@ -114,6 +137,12 @@ int Main(int pairs, const std::string& engine) {
   Print("--affinity", *pinned, cores, *pinned_floor);
   std::printf("the floor (a line to cat and back, the writer's CPU): %.1f us free, %.1f us pinned to one CPU\n",
               1e6 * *free_floor, 1e6 * *pinned_floor);
+  const double relay_per_ply = relay->relay_cpu / double(relay->positions);
+  std::printf(
+      "the bare relay (bench/bare_relay.h: the pinned run's positions, answers read, nothing checked): %.1f us per\n"
+      "ply, %.2f%% of its engines' CPU, the least any runner spends here; the pinned runner spends %.2fx it\n",
+      1e6 * relay_per_ply, 100 * relay->relay_cpu / relay->engines_cpu,
+      pinned->runner.total() / double(pinned->plies) / relay_per_ply);
   return 0;
 }
 

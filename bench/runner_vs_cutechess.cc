@@ -5,7 +5,9 @@
 // its own CPU time is compared with its engines' (the children it reaped),
 // read from /proc/<pid>/stat while the finished runner is still a zombie, and
 // its speed with the engine-bound limit: the engines' CPU time spread over the
-// cores the match can use.
+// cores the match can use. Then the positions of our pinned run's games go
+// through a bare relay (bench/bare_relay.h), the least any runner spends on
+// them here, and our cost per ply is shown as a multiple of its.
 //
 // cutechess-cli is a peer built outside this repository (it is not part of the
 // project); it speaks UCI to Fairy-Stockfish, we speak USI.
@@ -33,7 +35,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "bench/round_trip_floor.h"
+#include "bench/bare_relay.h"
 #include "common/command_line.h"
 #include "common/read_file.h"
 #include "google/protobuf/util/json_util.h"
@@ -141,28 +143,28 @@ int Main(int argc, char** argv) {
 
   const std::string games = std::to_string(2 * pairs);
   const std::string results_path = absl::StrCat(folder, "/results.json");
-  const std::vector<std::string> ours = {JUDKINS_WORKER_PATH,
-                                         "match",
-                                         "--engine",
-                                         absl::StrCat("cmd=", engine),
-                                         "name=first",
-                                         "option.UCI_Variant=judkins",
-                                         "--engine",
-                                         absl::StrCat("cmd=", engine),
-                                         "name=second",
-                                         "option.UCI_Variant=judkins",
-                                         absl::StrCat("--", key_value[0]),
-                                         key_value[1],
-                                         "--openings",
-                                         absl::StrCat("file=", sfen_path),
-                                         "order=sequential",
-                                         "--games",
-                                         games,
-                                         "--concurrency",
-                                         std::to_string(concurrency),
-                                         "--quiet",
-                                         "--results-json",
-                                         results_path};
+  std::vector<std::string> ours = {JUDKINS_WORKER_PATH,
+                                   "match",
+                                   "--engine",
+                                   absl::StrCat("cmd=", engine),
+                                   "name=first",
+                                   "option.UCI_Variant=judkins",
+                                   "--engine",
+                                   absl::StrCat("cmd=", engine),
+                                   "name=second",
+                                   "option.UCI_Variant=judkins",
+                                   absl::StrCat("--", key_value[0]),
+                                   key_value[1],
+                                   "--openings",
+                                   absl::StrCat("file=", sfen_path),
+                                   "order=sequential",
+                                   "--games",
+                                   games,
+                                   "--concurrency",
+                                   std::to_string(concurrency),
+                                   "--quiet",
+                                   "--results-json",
+                                   results_path};
   const std::vector<std::string> peer = {cutechess,
                                          "-variant",
                                          "judkins",
@@ -187,8 +189,11 @@ int Main(int argc, char** argv) {
                                          "-concurrency",
                                          std::to_string(concurrency)};
 
+  // Both write records, as a worker does; the pinned run's give the bare relay its games.
   std::vector<std::string> ours_pinned = ours;
-  ours_pinned.push_back("--affinity");
+  const std::string records_path = absl::StrCat(folder, "/games.pgn");
+  ours.insert(ours.end(), {"--records", absl::StrCat(folder, "/free-games.pgn")});
+  ours_pinned.insert(ours_pinned.end(), {"--affinity", "--records", records_path});
 
   absl::StatusOr<RunnerCost> our_cost = Measure(ours);
   if (!our_cost.ok()) return fail(our_cost.status().message());
@@ -196,8 +201,14 @@ int Main(int argc, char** argv) {
   if (!pinned_cost.ok()) return fail(pinned_cost.status().message());
   absl::StatusOr<RunnerCost> peer_cost = Measure(peer);
   if (!peer_cost.ok()) return fail(peer_cost.status().message());
-  absl::StatusOr<double> floor = RoundTripFloor();
-  if (!floor.ok()) return fail(floor.status().message());
+  absl::StatusOr<std::string> records_text = ReadFile(records_path);
+  if (!records_text.ok()) return fail(records_text.status().message());
+  absl::StatusOr<std::vector<ParsedRecord>> played = ParseGameRecords(*records_text);
+  if (!played.ok()) return fail(played.status().message());
+  absl::StatusOr<RelayCost> relay =
+      BareRelay({engine}, {"setoption name UCI_Variant value judkins"},
+                absl::StrCat("go ", key_value[0], " ", key_value[1]), *played, concurrency);
+  if (!relay.ok()) return fail(relay.status().message());
   absl::StatusOr<std::string> json = ReadFile(results_path);
   if (!json.ok()) return fail(json.status().message());
   v1::MatchResults results;
@@ -205,6 +216,8 @@ int Main(int argc, char** argv) {
   uint64_t plies = 0;
   for (const v1::GameOutcome& game : results.games_played()) plies += game.plies();
   std::remove(results_path.c_str());
+  std::remove(records_path.c_str());
+  std::remove(absl::StrCat(folder, "/free-games.pgn").c_str());
   std::remove(sfen_path.c_str());
   std::remove(epd_path.c_str());
   rmdir(folder);
@@ -219,11 +232,15 @@ int Main(int argc, char** argv) {
   Print("cutechess-cli", *peer_cost, 2 * pairs, cores);
   std::printf("games/s: judkins-worker / cutechess-cli = %.2f, with --affinity %.2f\n",
               peer_cost->wall_seconds / our_cost->wall_seconds, peer_cost->wall_seconds / pinned_cost->wall_seconds);
+  const double relay_per_ply = relay->relay_cpu / double(relay->positions);
   std::printf(
-      "judkins-worker: %.1f us of its CPU per ply (%lu plies), %.1f us with --affinity; the machine's floor,\n"
-      "one line to a process and one back (cat), costs the writer %.1f us: the runner spends %.2fx the floor\n",
-      1e6 * our_cost->runner_cpu / double(plies), plies, 1e6 * pinned_cost->runner_cpu / double(plies), 1e6 * *floor,
-      our_cost->runner_cpu / double(plies) / *floor);
+      "the bare relay (the same positions to the same engine, answers read to bestmove, nothing checked, kept or\n"
+      "counted, pinned as --affinity pins): %.1f us per ply (%lu plies), %.2f%% of its engines' CPU: no runner\n"
+      "spends less here\n",
+      1e6 * relay_per_ply, relay->positions, 100 * relay->relay_cpu / relay->engines_cpu);
+  std::printf("judkins-worker: %.1f us of its CPU per ply (%lu plies), %.1f us with --affinity: %.2fx the bare relay\n",
+              1e6 * our_cost->runner_cpu / double(plies), plies, 1e6 * pinned_cost->runner_cpu / double(plies),
+              pinned_cost->runner_cpu / double(plies) / relay_per_ply);
   return 0;
 }
 
