@@ -61,6 +61,12 @@ std::string ValidText(absl::string_view bytes, size_t max_bytes) {
 }
 
 bool IsValidText(absl::string_view bytes) {
+  // Printable ASCII, nearly all of what engines print, without a call per byte.
+  const auto plain = [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte >= 0x20 && byte < 0x7F;
+  };
+  bytes.remove_prefix(size_t(std::find_if_not(bytes.begin(), bytes.end(), plain) - bytes.begin()));
   while (!bytes.empty()) {
     const size_t length = ValidCharacterLength(bytes);
     if (length == 0) return false;
