@@ -192,7 +192,8 @@ int Main(int argc, char** argv) {
   // Both write records, as a worker does; the pinned run's give the bare relay its games.
   std::vector<std::string> ours_pinned = ours;
   const std::string records_path = absl::StrCat(folder, "/games.pgn");
-  ours.insert(ours.end(), {"--records", absl::StrCat(folder, "/free-games.pgn")});
+  const std::string free_records_path = absl::StrCat(folder, "/free-games.pgn");
+  ours.insert(ours.end(), {"--records", free_records_path});
   ours_pinned.insert(ours_pinned.end(), {"--affinity", "--records", records_path});
 
   absl::StatusOr<RunnerCost> our_cost = Measure(ours);
@@ -217,7 +218,7 @@ int Main(int argc, char** argv) {
   for (const v1::GameOutcome& game : results.games_played()) plies += game.plies();
   std::remove(results_path.c_str());
   std::remove(records_path.c_str());
-  std::remove(absl::StrCat(folder, "/free-games.pgn").c_str());
+  std::remove(free_records_path.c_str());
   std::remove(sfen_path.c_str());
   std::remove(epd_path.c_str());
   rmdir(folder);

@@ -6,6 +6,7 @@
 
 #include <istream>
 #include <ostream>
+
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"

@@ -86,7 +86,7 @@ class EngineProcess {
 
   // Makes the next read wait at most `left` (and not much less).
   absl::Status WaitAtMost(absl::Duration left);
-  // Returns once the child has exited (not yet reaped) or at the deadline.
+  // Returns once the child has exited (and Exited() has reaped it) or at the deadline.
   void WaitForExit(absl::Time deadline);
   void Kill();
 
