@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "engine/eval/params.h"
 #include "engine/rules/game_status.h"
 #include "engine/rules/movegen.h"
@@ -49,7 +50,7 @@ int Main(int count, uint64_t seed) {
         alive = false;
       else {
         const Move m = *(legal.begin() + random() % legal.size());
-        moves += " " + MoveToUsi(m);
+        absl::StrAppend(&moves, " ", MoveToUsi(m));
         pos.DoMove(m);
       }
     }

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "absl/strings/str_cat.h"
 #include "proto/convert/results.h"
 #include "tests/coordinator/store_fixture.h"
 
@@ -15,7 +16,7 @@ class WorkerResultsTest : public StoreTest {
  protected:
   uint64_t NewWorker() {
     v1::WorkerCapabilities capabilities;
-    capabilities.set_name("w" + std::to_string(++workers_made_));
+    capabilities.set_name(absl::StrCat("w", ++workers_made_));
     capabilities.set_concurrency(1);
     return *store_->RegisterWorker(capabilities, kSecretSha256, kNow);
   }
