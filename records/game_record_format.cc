@@ -1,9 +1,12 @@
 #include "records/game_record_format.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -12,15 +15,41 @@
 namespace judkins {
 namespace {
 
-std::string Comment(const PlayedMove& move) {
-  std::string comment = move.hodges;
-  if (move.report.mate_plies)
-    absl::StrAppend(&comment, " M", *move.report.mate_plies);
-  else if (move.report.score_cp)
-    absl::StrAppend(&comment, absl::StrFormat(" %+.2f", *move.report.score_cp / 100.0));
-  if (move.report.depth) absl::StrAppend(&comment, "/", move.report.depth);
-  absl::StrAppend(&comment, absl::StrFormat(" %.3fs", absl::ToDoubleSeconds(move.elapsed)));
-  return comment;
+constexpr int64_t kCentipawnsPerPawn = 100;
+constexpr int64_t kNanosecondsPerMillisecond = 1'000'000;
+constexpr int64_t kMillisecondsPerSecond = 1'000;
+
+// "+0.35" for 35 centipawns: printf's "%+.2f" of pawns, without going
+// through floating point (a record is written for every game).
+void AppendPawns(std::string& out, int centipawns) {
+  const int64_t magnitude = std::abs(int64_t{centipawns});
+  absl::StrAppend(&out, centipawns < 0 ? "-" : "+", magnitude / kCentipawnsPerPawn, ".",
+                  absl::Dec(magnitude % kCentipawnsPerPawn, absl::kZeroPad2));
+}
+
+// "1.235s": printf's "%.3fs" of the seconds, to the nearest millisecond; a
+// negative time (the wall clock stepped back mid-move) as none.
+void AppendSeconds(std::string& out, absl::Duration elapsed) {
+  const int64_t nanoseconds = std::max<int64_t>(0, absl::ToInt64Nanoseconds(elapsed));
+  const int64_t milliseconds = (nanoseconds + kNanosecondsPerMillisecond / 2) / kNanosecondsPerMillisecond;
+  absl::StrAppend(&out, milliseconds / kMillisecondsPerSecond, ".",
+                  absl::Dec(milliseconds % kMillisecondsPerSecond, absl::kZeroPad3), "s");
+}
+
+// The comment after a move: its Hodges notation, the mover's score (pawns,
+// or M and plies to mate), the depth and the time it took.
+void AppendComment(std::string& out, const PlayedMove& move) {
+  absl::StrAppend(&out, "{", move.hodges);
+  if (move.report.mate_plies) {
+    absl::StrAppend(&out, " M", *move.report.mate_plies);
+  } else if (move.report.score_cp) {
+    out += ' ';
+    AppendPawns(out, *move.report.score_cp);
+  }
+  if (move.report.depth) absl::StrAppend(&out, "/", move.report.depth);
+  out += ' ';
+  AppendSeconds(out, move.elapsed);
+  out += '}';
 }
 
 }  // namespace
@@ -104,7 +133,9 @@ std::string FormatGameRecord(const GameRecord& record) {
       absl::StrAppend(&line, number, ". ");
     else if (i == 0)
       absl::StrAppend(&line, number, "... ");
-    absl::StrAppend(&line, record.moves[i].usi, " {", Comment(record.moves[i]), "} ");
+    absl::StrAppend(&line, record.moves[i].usi, " ");
+    AppendComment(line, record.moves[i]);
+    line += ' ';
     if (line.size() > 80) {
       absl::StrAppend(&text, absl::StripTrailingAsciiWhitespace(line), "\n");
       line.clear();

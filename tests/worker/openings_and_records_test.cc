@@ -95,5 +95,24 @@ TEST(GameRecordTest, RoundTripsAndRejectsIllegalMoves) {
   EXPECT_THAT(std::string(ParseGameRecords("[Event \"x\"]\n1. 6e6d").status().message()), HasSubstr("missing result"));
 }
 
+TEST(GameRecordTest, CommentsGiveScoreDepthAndTimeOfEachMove) {
+  GameRecord record;
+  record.start_sfen = std::string(kStartSfen);
+  record.started = absl::FromUnixSeconds(1800000000);
+  const auto played = [](std::optional<int> cp, std::optional<int> mate, int depth, absl::Duration elapsed) {
+    return PlayedMove{"", "H", {.score_cp = cp, .mate_plies = mate, .depth = depth}, elapsed};
+  };
+  record.moves = {played(35, {}, 7, absl::Milliseconds(5)),      played(-5, {}, 0, absl::Nanoseconds(1234567)),
+                  played(0, {}, 1, absl::Microseconds(1500)),    played(12345, {}, 12, absl::Nanoseconds(2999600000)),
+                  played({}, -3, 9, absl::ZeroDuration()),       played({}, {}, 0, absl::Seconds(61)),
+                  played(-250, {}, 3, absl::Nanoseconds(499999))};
+  const char* usi[] = {"2f4d", "5a3c", "1f2f", "3c4d", "3f4d", "6a6b", "4d3c"};
+  for (size_t i = 0; i < record.moves.size(); ++i) record.moves[i].usi = usi[i];
+  const std::string text = FormatGameRecord(record);
+  for (const char* comment : {"{H +0.35/7 0.005s}", "{H -0.05 0.001s}", "{H +0.00/1 0.002s}", "{H +123.45/12 3.000s}",
+                              "{H M-3/9 0.000s}", "{H 61.000s}", "{H -2.50/3 0.000s}"})
+    EXPECT_THAT(text, HasSubstr(comment));
+}
+
 }  // namespace
 }  // namespace judkins
