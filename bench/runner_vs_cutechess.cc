@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include <fcntl.h>
+
 #include <algorithm>
 #include <cstdio>
-
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -46,6 +46,10 @@ extern char** environ;
 
 namespace judkins {
 namespace {
+
+// Starts of judkins-worker alone (--version) averaged for its start-up cost:
+// /proc counts CPU in clock ticks, coarser than one start.
+constexpr int kStartRuns = 20;
 
 struct RunnerCost {
   double wall_seconds = 0;
@@ -202,6 +206,12 @@ int Main(int argc, char** argv) {
   if (!pinned_cost.ok()) return fail(pinned_cost.status().message());
   absl::StatusOr<RunnerCost> peer_cost = Measure(peer);
   if (!peer_cost.ok()) return fail(peer_cost.status().message());
+  double start_cpu = 0;
+  for (int run = 0; run < kStartRuns; ++run) {
+    absl::StatusOr<RunnerCost> start = Measure({JUDKINS_WORKER_PATH, "--version"});
+    if (!start.ok()) return fail(start.status().message());
+    start_cpu += start->runner_cpu / kStartRuns;
+  }
   absl::StatusOr<std::string> records_text = ReadFile(records_path);
   if (!records_text.ok()) return fail(records_text.status().message());
   absl::StatusOr<std::vector<ParsedRecord>> played = ParseGameRecords(*records_text);
@@ -242,6 +252,12 @@ int Main(int argc, char** argv) {
   std::printf("judkins-worker: %.1f us of its CPU per ply (%lu plies), %.1f us with --affinity: %.2fx the bare relay\n",
               1e6 * our_cost->runner_cpu / double(plies), plies, 1e6 * pinned_cost->runner_cpu / double(plies),
               pinned_cost->runner_cpu / double(plies) / relay_per_ply);
+  std::printf(
+      "of which judkins-worker's start and exit (--version alone, %d runs): %.1f ms, %.1f us per ply; without it,\n"
+      "the pinned runner spends %.1f us per ply, %.2fx the bare relay\n",
+      kStartRuns, 1e3 * start_cpu, 1e6 * start_cpu / double(plies),
+      1e6 * (pinned_cost->runner_cpu - start_cpu) / double(plies),
+      (pinned_cost->runner_cpu - start_cpu) / double(plies) / relay_per_ply);
   return 0;
 }
 
