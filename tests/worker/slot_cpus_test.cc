@@ -1,6 +1,6 @@
-// Pinned game slots (--affinity): the plan spreads slots over physical cores,
-// a pinned thread's engines run where it does with the normal policy, and a
-// match that cannot be pinned says why.
+// Game slots' threads: pinned ones (--affinity) spread over physical cores,
+// their engines run where they do with the normal policy, and a match that
+// cannot be pinned says why; free ones referee in the batch policy.
 #include "worker/match/slot_cpus.h"
 
 #include <gmock/gmock.h>
@@ -13,6 +13,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "common/read_file.h"
+#include "tests/support/scratch_directory.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/match_runner.h"
 #include "worker/usi_client/engine_process.h"
@@ -85,6 +88,24 @@ TEST(RunCallingThreadOnTest, PinsTheThreadAndItsEnginesButLeavesTheEnginesThePla
   EXPECT_EQ(child_policy, std::to_string(SCHED_OTHER));
 }
 
+TEST(RunCallingThreadAsBatchTest, TakesTheBatchPolicyButLeavesTheEnginesThePlainPolicy) {
+  int thread_policy = -1;
+  std::string child_policy;
+  std::thread([&] {
+    ASSERT_TRUE(RunCallingThreadAsBatch().ok());
+    thread_policy = sched_getscheduler(0);
+    absl::StatusOr<std::unique_ptr<EngineProcess>> child =
+        EngineProcess::Start({.argv = {"awk", "{print $41}", "/proc/self/stat"}});
+    ASSERT_TRUE(child.ok()) << child.status();
+    absl::StatusOr<std::string> line = (*child)->ReadLine(absl::Now() + absl::Seconds(10));
+    ASSERT_TRUE(line.ok()) << line.status();
+    child_policy = *line;
+  }).join();
+  EXPECT_EQ(thread_policy, SCHED_BATCH);
+  EXPECT_EQ(child_policy, std::to_string(SCHED_OTHER));
+  EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER) << "only the calling thread changes";
+}
+
 TEST(RunCallingThreadOnTest, RefusesACpuThatDoesNotExist) {
   std::thread([] {
     EXPECT_FALSE(RunCallingThreadOn({CPU_SETSIZE}).ok());
@@ -129,6 +150,32 @@ TEST(PinnedMatchTest, CountsTheEnginesThreadsOptionAndRefusesABadOne) {
   results = MatchRunner(PinnedMatch(1, "many")).Run(nullptr);
   EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(results.status().message(), HasSubstr("option threads must be a positive number, got 'many'"));
+}
+
+TEST(FreeMatchTest, RefereesEachSlotInTheBatchPolicy) {
+  const testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string policies = scratch.path() + "/policies";
+  // Each engine, as it starts, notes the policy of every thread of the runner
+  // that started it (field 41 of a thread's stat; the name before it may
+  // hold spaces, so the fields are counted after its closing parenthesis).
+  const std::vector<std::string> engine = {
+      "sh", "-c",
+      absl::StrCat("for t in /proc/$PPID/task/*; do sed 's/.*) //' $t/stat | cut -d' ' -f39; done >> ", policies,
+                   "; exec ", JUDKINS_ENGINE_PATH)};
+  absl::StatusOr<MatchPlan> plan =
+      ParseMatchCommand({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=a", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+                         "name=b", "--depth", "1", "--pairs", "1", "--concurrency", "1"});
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  plan->settings.first.command = engine;
+  absl::StatusOr<v1::MatchResults> results = MatchRunner(plan->settings).Run(nullptr);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->games(), 2u);
+  absl::StatusOr<std::string> noted = ReadFile(policies);
+  ASSERT_TRUE(noted.ok()) << noted.status();
+  // The test's own threads keep the normal policy; the one slot's thread has the batch one.
+  const std::vector<std::string> lines = absl::StrSplit(*noted, '\n', absl::SkipEmpty());
+  EXPECT_THAT(lines, ::testing::Contains(std::to_string(SCHED_BATCH)));
+  EXPECT_THAT(lines, ::testing::Contains(std::to_string(SCHED_OTHER)));
 }
 
 }  // namespace

@@ -136,16 +136,15 @@ void MatchRunner::RecordPair(const GameRecord& first_black, const GameRecord& fi
 }
 
 void MatchRunner::PlaySlot(const std::vector<int>& cpus) {
-  // Step 1. Onto the slot's CPUs before any engine starts: engines inherit them.
-  if (!cpus.empty()) {
-    if (absl::Status pinned = RunCallingThreadOn(cpus); !pinned.ok()) {
-      {
-        absl::MutexLock lock(&mutex_);
-        if (slot_failure_.ok()) slot_failure_ = pinned;
-      }
-      RequestStop(pinned.message());
-      return;
+  // Step 1. Pinned slots onto their CPUs before any engine starts (engines
+  // inherit them), free ones into the batch policy.
+  if (absl::Status scheduled = cpus.empty() ? RunCallingThreadAsBatch() : RunCallingThreadOn(cpus); !scheduled.ok()) {
+    {
+      absl::MutexLock lock(&mutex_);
+      if (slot_failure_.ok()) slot_failure_ = scheduled;
     }
+    RequestStop(scheduled.message());
+    return;
   }
 
   // Step 2. Games until none are left.

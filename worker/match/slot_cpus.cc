@@ -89,4 +89,11 @@ absl::Status RunCallingThreadOn(const std::vector<int>& cpus) {
   return absl::OkStatus();
 }
 
+absl::Status RunCallingThreadAsBatch() {
+  const sched_param normal_priority{};
+  if (sched_setscheduler(0, SCHED_BATCH, &normal_priority) != 0)
+    return absl::InternalError(absl::StrCat("sched_setscheduler(SCHED_BATCH): ", std::strerror(errno)));
+  return absl::OkStatus();
+}
+
 }  // namespace judkins

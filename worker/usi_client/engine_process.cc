@@ -74,7 +74,7 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
   sigemptyset(&none);
   posix_spawnattr_setsigmask(&attributes, &none);
   // The normal policy, whatever the caller's: a match runner's thread waits
-  // as SCHED_IDLE (worker/match/slot_cpus.h), its engines must not.
+  // as SCHED_IDLE or SCHED_BATCH (worker/match/slot_cpus.h), its engines must not.
   const sched_param normal_priority{};
   posix_spawnattr_setschedpolicy(&attributes, SCHED_OTHER);
   posix_spawnattr_setschedparam(&attributes, &normal_priority);
