@@ -7,7 +7,8 @@
 // its speed with the engine-bound limit: the engines' CPU time spread over the
 // cores the match can use. Then the positions of our pinned run's games go
 // through a bare relay (bench/bare_relay.h), the least any runner spends on
-// them here, and our cost per ply is shown as a multiple of its.
+// them here, and our cost per ply is shown as a multiple of its, with and
+// without what judkins-worker's start and exit alone cost (--version).
 //
 // cutechess-cli is a peer built outside this repository (it is not part of the
 // project); it speaks UCI to Fairy-Stockfish, we speak USI.
