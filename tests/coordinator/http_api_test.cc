@@ -424,11 +424,13 @@ TEST_F(HttpApiTest, ReadersStreamsAndLoginsRunBesideReportsWithoutAFailure) {
   constexpr int kReaders = 4;
   std::atomic<bool> reporting = true;
   std::atomic<int> bad_answers = 0, test_events = 0, list_events = 0;
-  std::vector<std::thread> threads;
+  // Readers and logins stop when the reports are done, before the server
+  // does: a request in flight when it shuts down would fail for that alone.
+  std::vector<std::thread> clients, streams;
   // Step 1. Readers of the API and the pages, answered from the store and the cache.
   const std::string test_path = absl::StrCat("/api/v1/tests/", test_.id());
   for (int i = 0; i < kReaders; ++i)
-    threads.emplace_back([&, i] {
+    clients.emplace_back([&, i] {
       httplib::Client client("127.0.0.1", server_->http_port());
       const std::string paths[] = {test_path,
                                    "/api/v1/tests",
@@ -444,7 +446,7 @@ TEST_F(HttpApiTest, ReadersStreamsAndLoginsRunBesideReportsWithoutAFailure) {
     });
   // Step 2. Both event streams, read until the reports are done.
   auto stream = [&](const std::string& path, const char* event, std::atomic<int>& count) {
-    threads.emplace_back([&, path, event] {
+    streams.emplace_back([&, path, event] {
       httplib::Client client("127.0.0.1", server_->http_port());
       client.Get(path, [&](const char* data, size_t size) {
         if (absl::StrContains(absl::string_view(data, size), event)) ++count;
@@ -455,7 +457,7 @@ TEST_F(HttpApiTest, ReadersStreamsAndLoginsRunBesideReportsWithoutAFailure) {
   stream(test_path + "/events", "event: test", test_events);
   stream("/api/v1/events", "event: changed", list_events);
   // Step 3. Logins, wrong and right, for the sessions and the failure counts.
-  threads.emplace_back([&] {
+  clients.emplace_back([&] {
     httplib::Client client("127.0.0.1", server_->http_port());
     for (int n = 0; reporting; ++n) {
       const std::string token = n % 2 ? kAdminToken : "wrong";
@@ -471,12 +473,13 @@ TEST_F(HttpApiTest, ReadersStreamsAndLoginsRunBesideReportsWithoutAFailure) {
   }
   absl::SleepFor(absl::Seconds(1));
   reporting = false;
+  for (std::thread& client : clients) client.join();
   v1::StopTestRequest stop;  // ends the test's stream
   stop.set_test_id(test_.id());
   v1::Test stopped;
   EXPECT_TRUE(admin_->StopTest(As(kAdminToken).get(), stop, &stopped).ok());
   server_->Shutdown();  // ends the list's stream
-  for (std::thread& thread : threads) thread.join();
+  for (std::thread& stream : streams) stream.join();
   EXPECT_EQ(bad_answers.load(), 0);
   EXPECT_GT(test_events.load(), 1);
   EXPECT_GT(list_events.load(), 0);
