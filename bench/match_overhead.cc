@@ -20,6 +20,7 @@
 
 #include "bench/bare_relay.h"
 #include "bench/round_trip_floor.h"
+#include "bench/self_play_match.h"
 #include "common/read_file.h"
 #include "worker/match/match_runner.h"
 #include "worker/match/slot_cpus.h"
@@ -77,17 +78,9 @@ int Main(int pairs, const std::string& engine) {
     std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
     return 1;
   };
-  MatchSettings settings;
-  settings.first = {"first", {engine}};
-  settings.second = {"second", {engine}};
-  settings.second.options = {{"Tempo", "0"}};  // not quite the same engine, so games differ
-  settings.first_time_control = settings.second_time_control = *TimeControl::Depth("1");
-  absl::StatusOr<OpeningBook> book = OpeningBook::Load(JUDKINS_BOOK_PATH);
-  if (!book.ok()) return fail(book.status());
-  settings.book = *std::move(book);
-  settings.shuffle_openings = true;
-  settings.pairs = pairs;
-  settings.concurrency = kConcurrency;
+  absl::StatusOr<MatchSettings> match = SelfPlayAtDepthOne(engine, JUDKINS_BOOK_PATH, pairs, kConcurrency);
+  if (!match.ok()) return fail(match.status());
+  MatchSettings settings = *std::move(match);
 
   // Step 1. The same games, first wherever the kernel runs them, then pinned.
   // Both write records, as a worker does; the pinned run's give the bare relay its games.

@@ -30,6 +30,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "bench/round_trip_floor.h"
+#include "bench/self_play_match.h"
 #include "common/first_word.h"
 #include "common/read_file.h"
 #include "common/valid_text.h"
@@ -184,17 +185,9 @@ int Main(int pairs, const std::string& engine) {
     return 1;
   };
   // Step 1. Real games, with records, as match_overhead plays them pinned.
-  MatchSettings settings;
-  settings.first = {"first", {engine}};
-  settings.second = {"second", {engine}};
-  settings.second.options = {{"Tempo", "0"}};  // not quite the same engine, so games differ
-  settings.first_time_control = settings.second_time_control = *TimeControl::Depth("1");
-  absl::StatusOr<OpeningBook> book = OpeningBook::Load(JUDKINS_BOOK_PATH);
-  if (!book.ok()) return fail(book.status());
-  settings.book = *std::move(book);
-  settings.shuffle_openings = true;
-  settings.pairs = pairs;
-  settings.concurrency = kConcurrency;
+  absl::StatusOr<MatchSettings> match = SelfPlayAtDepthOne(engine, JUDKINS_BOOK_PATH, pairs, kConcurrency);
+  if (!match.ok()) return fail(match.status());
+  MatchSettings settings = *std::move(match);
   settings.affinity = true;
   char folder[] = "/tmp/referee_steps.XXXXXX";
   if (!mkdtemp(folder)) return fail(absl::InternalError("cannot make a temporary folder"));
