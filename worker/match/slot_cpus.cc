@@ -30,6 +30,14 @@ int SysfsNumber(int cpu, const char* field, int fallback) {
   return value;
 }
 
+// The calling thread (0, on Linux) takes `policy`, one that is not real-time.
+absl::Status TakePolicy(int policy, absl::string_view name) {
+  const sched_param normal_priority{};  // the only priority of the policies that are not real-time
+  if (sched_setscheduler(0, policy, &normal_priority) != 0)
+    return absl::InternalError(absl::StrCat("sched_setscheduler(", name, "): ", std::strerror(errno)));
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<LogicalCpu>> AllowedCpus() {
@@ -83,17 +91,9 @@ absl::Status RunCallingThreadOn(const std::vector<int>& cpus) {
   if (sched_setaffinity(0, sizeof mask, &mask) != 0)
     return absl::InternalError(
         absl::StrCat("cannot run on CPUs ", absl::StrJoin(cpus, ","), ": sched_setaffinity: ", std::strerror(errno)));
-  const sched_param normal_priority{};  // the only priority of the policies that are not real-time
-  if (sched_setscheduler(0, SCHED_IDLE, &normal_priority) != 0)
-    return absl::InternalError(absl::StrCat("sched_setscheduler(SCHED_IDLE): ", std::strerror(errno)));
-  return absl::OkStatus();
+  return TakePolicy(SCHED_IDLE, "SCHED_IDLE");
 }
 
-absl::Status RunCallingThreadAsBatch() {
-  const sched_param normal_priority{};
-  if (sched_setscheduler(0, SCHED_BATCH, &normal_priority) != 0)
-    return absl::InternalError(absl::StrCat("sched_setscheduler(SCHED_BATCH): ", std::strerror(errno)));
-  return absl::OkStatus();
-}
+absl::Status RunCallingThreadAsBatch() { return TakePolicy(SCHED_BATCH, "SCHED_BATCH"); }
 
 }  // namespace judkins
