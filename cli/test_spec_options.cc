@@ -4,7 +4,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "common/decimal.h"
 #include "common/invalid_argument.h"
+#include "common/valid_text.h"
 #include "proto/contract.h"
 #include "proto/convert/time_control.h"
 
@@ -24,9 +26,9 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
       engine.set_name(value);
     else if (key == "bench") {
       uint64_t signature = 0;
-      if (!absl::SimpleAtoi(value, &signature) || signature == 0)
-        return InvalidArgument(option,
-                               absl::StrCat("bench must be the positive node count `bench` prints, got '", value, "'"));
+      if (!ParseDecimal(value, &signature) || signature == 0)
+        return InvalidArgument(
+            option, absl::StrCat("bench must be the positive node count `bench` prints, got ", Quoted(value)));
       engine.set_bench_signature(signature);
     } else if (absl::StartsWith(key, "option.") && key.size() > 7) {
       v1::EngineOption& engine_option = *engine.add_options();
@@ -55,8 +57,8 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
         sprt.set_model(v1::ELO_MODEL_BAYESELO);
       else
         return InvalidArgument("--sprt", "model must be normalized, logistic or bayeselo");
-    } else if (!absl::SimpleAtod(v, &number)) {
-      return InvalidArgument("--sprt", absl::StrCat("'", key, "' needs a number"));
+    } else if (!ParseDecimal(v, &number)) {
+      return InvalidArgument("--sprt", absl::StrCat(Quoted(key), " needs a decimal number, got ", Quoted(v)));
     } else if (key == "elo0")
       sprt.set_elo0(number);
     else if (key == "elo1")
@@ -139,7 +141,7 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
       uint32_t size = 0;
       if (key == "book")
         spec.set_book(v);
-      else if (key == "size" && absl::SimpleAtoi(v, &size) && size > 0)
+      else if (key == "size" && ParseDecimal(v, &size) && size > 0)
         spec.set_book_size(size);
       else
         return InvalidArgument("--openings", "book=NAME size=N");

@@ -19,6 +19,7 @@
 #include "cli/texel_command.h"
 #include "cli/tune_chart.h"
 #include "common/command_line.h"
+#include "common/decimal.h"
 #include "common/read_file.h"
 #include "proto/convert/json.h"
 #include "worker/usi_client/engine_process.h"
@@ -238,8 +239,7 @@ absl::StatusOr<std::vector<v1::SpsaParameter>> ParseSpsaParameterLines(const std
     std::vector<std::string> fields = absl::StrSplit(line, ',');
     double numbers[5];
     bool ok = fields.size() == 6;
-    for (int i = 0; ok && i < 5; ++i)
-      ok = absl::SimpleAtod(absl::StripAsciiWhitespace(fields[i + 1]), &numbers[i]) && std::isfinite(numbers[i]);
+    for (int i = 0; ok && i < 5; ++i) ok = ParseDecimal(absl::StripAsciiWhitespace(fields[i + 1]), &numbers[i]);
     if (!ok)
       return absl::InvalidArgumentError(
           absl::StrCat("line ", line_number, ": expected name,start,min,max,c_end,r_end"));

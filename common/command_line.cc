@@ -2,6 +2,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/decimal.h"
+#include "common/valid_text.h"
 #include "common/version.h"
 
 namespace judkins {
@@ -34,6 +36,25 @@ void ThrowIfUnexpectedWords(const CLI::App& app) {
   if (!unexpected.empty()) throw CLI::ExtrasError(app.get_name(), unexpected);
 }
 
+// CLI11 reads numbers as strtoll and strtod do: "0x10" is 16, and "-1" for
+// an unsigned option 2^64 - 1. Every number given must be written in decimal.
+void ThrowIfNotDecimal(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options()) {
+    // "UINT", or "UINT:INT in [1 - 1024]" with a validator's description.
+    const std::string full_type = option->get_type_name();
+    const std::string type = full_type.substr(0, full_type.find(':'));
+    const bool integer = type == "INT" || type == "UINT";
+    if (!integer && type != "FLOAT") continue;
+    for (const std::string& word : option->results())
+      if (integer ? !IsDecimalInteger(word, type == "INT") : !IsDecimalNumber(word))
+        throw CLI::ValidationError(
+            option->get_name(),
+            absl::StrCat(Quoted(word), " is not a decimal ",
+                         integer ? (type == "INT" ? "integer" : "non-negative integer") : "number"));
+  }
+  for (const CLI::App* command : app.get_subcommands()) ThrowIfNotDecimal(*command);
+}
+
 // Parses, naming unexpected words before missing options.
 void Parse(CLI::App& app, const std::vector<std::string>& words) {
   std::vector<std::string> reversed = ForCli11(words);
@@ -42,7 +63,11 @@ void Parse(CLI::App& app, const std::vector<std::string>& words) {
   } catch (const CLI::RequiredError&) {
     ThrowIfUnexpectedWords(app);
     throw;
+  } catch (const CLI::ConversionError&) {
+    ThrowIfNotDecimal(app);  // a clearer word on "-1" than CLI11's
+    throw;
   }
+  ThrowIfNotDecimal(app);
 }
 
 }  // namespace

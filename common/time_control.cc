@@ -8,6 +8,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "common/decimal.h"
+#include "common/valid_text.h"
 
 namespace judkins {
 namespace {
@@ -24,8 +26,8 @@ constexpr KindName kKindNames[] = {{TimeControl::Kind::kFischer, "tc"},
 
 absl::StatusOr<absl::Duration> Seconds(absl::string_view text, absl::string_view what, double max) {
   double seconds = 0;
-  if (!absl::SimpleAtod(text, &seconds) || !std::isfinite(seconds) || seconds < 0)
-    return absl::InvalidArgumentError(absl::StrCat(what, ": '", text, "' is not a number of seconds"));
+  if (!ParseDecimal(text, &seconds) || seconds < 0)
+    return absl::InvalidArgumentError(absl::StrCat(what, ": ", Quoted(text), " is not a number of seconds"));
   if (seconds > max) return absl::InvalidArgumentError(absl::StrCat(what, ": at most ", max, " seconds"));
   return absl::Seconds(seconds);
 }
@@ -34,7 +36,7 @@ absl::StatusOr<absl::Duration> Seconds(absl::string_view text, absl::string_view
 absl::StatusOr<std::pair<absl::Duration, absl::Duration>> TwoParts(absl::string_view text, absl::string_view what) {
   std::vector<absl::string_view> parts = absl::StrSplit(text, '+');
   if (parts.size() != 2)
-    return absl::InvalidArgumentError(absl::StrCat(what, " must look like BASE+EXTRA, got '", text, "'"));
+    return absl::InvalidArgumentError(absl::StrCat(what, " must look like BASE+EXTRA, got ", Quoted(text)));
   absl::StatusOr<absl::Duration> first = Seconds(parts[0], what, TimeControl::kMaxSeconds);
   if (!first.ok()) return first.status();
   absl::StatusOr<absl::Duration> second = Seconds(parts[1], what, TimeControl::kMaxSeconds);
@@ -87,13 +89,13 @@ absl::StatusOr<TimeControl> TimeControl::Parse(Kind kind, absl::string_view text
       return tc;
     }
     case Kind::kNodes:
-      if (!absl::SimpleAtoi(text, &tc.nodes) || tc.nodes == 0 || tc.nodes > kMaxNodes)
+      if (!ParseDecimal(text, &tc.nodes) || tc.nodes == 0 || tc.nodes > kMaxNodes)
         return absl::InvalidArgumentError(
-            absl::StrCat("nodes must be a positive integer up to ", kMaxNodes, ", got '", text, "'"));
+            absl::StrCat("nodes must be a positive integer up to ", kMaxNodes, ", got ", Quoted(text)));
       return tc;
     case Kind::kDepth:
-      if (!absl::SimpleAtoi(text, &tc.depth) || tc.depth < 1 || tc.depth > kMaxDepth)
-        return absl::InvalidArgumentError(absl::StrCat("depth must be 1 to ", kMaxDepth, ", got '", text, "'"));
+      if (!ParseDecimal(text, &tc.depth) || tc.depth < 1 || tc.depth > kMaxDepth)
+        return absl::InvalidArgumentError(absl::StrCat("depth must be 1 to ", kMaxDepth, ", got ", Quoted(text)));
       return tc;
   }
   return absl::InvalidArgumentError("unknown kind of time control");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace judkins {
@@ -73,6 +75,20 @@ bool IsValidText(absl::string_view bytes) {
     bytes.remove_prefix(length);
   }
   return true;
+}
+
+std::string Quoted(absl::string_view bytes) { return absl::StrCat("'", ValidText(bytes, kMaxQuotedBytes), "'"); }
+
+bool IsPrintableName(absl::string_view name, size_t max_bytes) {
+  return !name.empty() && name.size() <= max_bytes && name.find('\t') == absl::string_view::npos && IsValidText(name);
+}
+
+bool IsPlainFileName(absl::string_view name, size_t max_bytes) {
+  const auto plain = [](char c) {
+    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+  };
+  return !name.empty() && name.size() <= max_bytes && name.front() != '.' &&
+         std::all_of(name.begin(), name.end(), plain);
 }
 
 }  // namespace judkins

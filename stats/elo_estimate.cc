@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "stats/brownian.h"
 #include "stats/elo.h"
@@ -77,14 +78,24 @@ class SequentialEstimate {
   }
 
   // The largest Elo for which the observed outcome has probability below p.
+  // The bracket starts at fishtest's 30 widths around the bounds and doubles
+  // until it spans [-kEloLimit, kEloLimit]: a bounded number of root finds,
+  // whatever the bounds (parameters that are not finite give NaN, not a hang).
   double LowerConfidenceBound(double p) const {
+    constexpr double kEloLimit = 1000, kFirstSpread = 30;
+    constexpr int kMaxWidenings = 64;  // 30 * 2^64 widths cover any finite bracket
     const double average = (bounds_.elo0 + bounds_.elo1) / 2, width = bounds_.elo1 - bounds_.elo0;
     auto f = [&](double elo) { return OutcomeProbability(elo) - (1 - p); };
-    for (double spread = 30;; spread *= 2) {
-      const double lo = std::max(average - spread * width, -1000.0), hi = std::min(average + spread * width, 1000.0);
+    double spread = kFirstSpread;
+    for (int widening = 0; widening < kMaxWidenings; ++widening, spread *= 2) {
+      const double lo = std::max(average - spread * width, -kEloLimit);
+      const double hi = std::min(average + spread * width, kEloLimit);
+      if (std::isnan(lo) || std::isnan(hi)) break;
+      if (lo > hi) continue;  // the bracket is still beyond the limits
       if (std::optional<double> root = FindRoot(f, lo, hi)) return *root;
-      if (lo <= -1000 && hi >= 1000) return f(lo) > 0 ? hi : lo;
+      if (lo <= -kEloLimit && hi >= kEloLimit) return f(lo) > 0 ? hi : lo;
     }
+    return std::numeric_limits<double>::quiet_NaN();
   }
 
   double llr() const { return llr_; }

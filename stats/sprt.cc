@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "stats/llr.h"
 
@@ -35,6 +36,20 @@ std::string_view SprtDecisionName(SprtDecision decision) {
       return "rejected";
   }
   return "?";
+}
+
+std::optional<ParameterProblem> CheckSprtParameters(const SprtParameters& parameters) {
+  const bool normalized = parameters.model == EloModel::kNormalized;
+  const double limit = normalized ? kMaxNormalizedBoundElo : kMaxBoundElo;
+  for (auto [field, elo] : {std::pair{"elo0", parameters.elo0}, std::pair{"elo1", parameters.elo1}})
+    if (!(std::fabs(elo) <= limit))  // NaN fails too
+      return ParameterProblem{
+          field, normalized ? "a number from -200 to 200 (normalized Elo)" : "a number from -1000 to 1000"};
+  if (!(parameters.elo0 < parameters.elo1)) return ParameterProblem{"elo0", "must be below elo1"};
+  for (auto [field, rate] : {std::pair{"alpha", parameters.alpha}, std::pair{"beta", parameters.beta}})
+    if (!(rate > kMinErrorRate && rate < kMaxErrorRate))
+      return ParameterProblem{field, "a probability between 0 and 0.5, both excluded"};
+  return std::nullopt;
 }
 
 TestResults TestResults::Pentanomial(std::array<double, 5> pairs, std::array<double, 3> ldw) {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,26 @@ struct SprtParameters {
   EloModel model = EloModel::kNormalized;
   int64_t batch_size = 1;  // units (pairs or games) per regular update
 };
+
+// The widest Elo bound any entry point takes, in the model's units: at 1000
+// logistic (or BayesElo) Elo the weaker side scores 0.3%, and no test tells
+// such engines apart. A normalized bound of 200 nElo is a t-value of 0.8 a
+// pair, decided within a few dozen pairs; beyond about 250 the constrained
+// maximum-likelihood estimate the normalized LLR needs does not exist for
+// ordinary results (the LLR would be NaN). A bound beyond these only feeds
+// the solvers numbers they cannot use.
+inline constexpr double kMaxBoundElo = 1000;
+inline constexpr double kMaxNormalizedBoundElo = 200;
+// alpha and beta lie strictly between these.
+inline constexpr double kMinErrorRate = 0, kMaxErrorRate = 0.5;
+
+// What is wrong with SPRT parameters, naming the field ("elo0", "alpha"...),
+// or nothing: the one rule for a test, the calculator and a local match.
+struct ParameterProblem {
+  const char* field;
+  std::string why;
+};
+std::optional<ParameterProblem> CheckSprtParameters(const SprtParameters& parameters);
 
 // What a test has played: pentanomial pair counts, or trinomial game counts
 // (then counts == ldw); ldw are the game totals [losses, draws, wins] that

@@ -11,6 +11,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/decimal.h"
 #include "common/valid_text.h"
 #include "judkins/v1/http_api.pb.h"
 #include "proto/convert/sprt_calculator.h"
@@ -43,7 +44,7 @@ absl::StatusOr<int> IntParameter(const QueryParameters& query, const char* name,
   std::optional<std::string> text = Get(query, name);
   if (!text) return otherwise;
   int value = 0;
-  if (!absl::SimpleAtoi(*text, &value) || value < low || value > high)
+  if (!ParseDecimal(*text, &value) || value < low || value > high)
     return absl::InvalidArgumentError(
         absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not an integer in [", low, ", ", high, "]"));
   return value;
@@ -53,7 +54,7 @@ absl::StatusOr<double> DoubleParameter(const QueryParameters& query, const char*
   std::optional<std::string> text = Get(query, name);
   if (!text) return otherwise;
   double value = 0;
-  if (!absl::SimpleAtod(*text, &value) || !std::isfinite(value))
+  if (!ParseDecimal(*text, &value))
     return absl::InvalidArgumentError(
         absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not a number"));
   return value;
@@ -85,7 +86,7 @@ std::string KindOf(const v1::TestSpec& spec) {
 
 absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what) {
   uint64_t id = 0;
-  if (!absl::SimpleAtoi(text, &id) || id == 0 || !absl::ascii_isdigit(text.empty() ? 'x' : text[0]))
+  if (!ParseDecimal(text, &id) || id == 0 || !absl::ascii_isdigit(text.empty() ? 'x' : text[0]))
     return absl::InvalidArgumentError(
         absl::StrCat(what, ": '", ValidText(text, kMaxSearchBytes), "' is not a positive integer"));
   return id;

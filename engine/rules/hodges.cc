@@ -1,4 +1,5 @@
 #include "engine/rules/hodges.h"
+#include "common/valid_text.h"
 
 #include <vector>
 
@@ -38,7 +39,7 @@ std::string MoveToHodges(const Position& pos, Move m) {
 
 absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text) {
   auto error = [&](absl::string_view why) {
-    return absl::InvalidArgumentError(absl::StrCat("bad Hodges move '", text, "': ", why));
+    return absl::InvalidArgumentError(absl::StrCat("bad Hodges move ", Quoted(text), ": ", why));
   };
   absl::string_view rest = text;
   const bool promoted_piece = !rest.empty() && rest.front() == '+';

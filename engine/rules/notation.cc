@@ -1,4 +1,5 @@
 #include "engine/rules/notation.h"
+#include "common/valid_text.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -32,7 +33,7 @@ std::string SquareToString(Square s) { return {char('0' + file_of(s)), char('a' 
 
 absl::StatusOr<Square> ParseSquare(absl::string_view text) {
   if (text.size() != 2 || text[0] < '1' || text[0] > '6' || text[1] < 'a' || text[1] > 'f')
-    return absl::InvalidArgumentError(absl::StrCat("bad square '", text, "' (files 1-6, ranks a-f)"));
+    return absl::InvalidArgumentError(absl::StrCat("bad square ", Quoted(text), " (files 1-6, ranks a-f)"));
   return make_square(text[0] - '0', text[1] - 'a');
 }
 
@@ -43,7 +44,7 @@ std::string MoveToUsi(Move m) {
 
 absl::StatusOr<Move> ParseUsiMove(const Position& pos, absl::string_view text) {
   auto error = [&](absl::string_view why) {
-    return absl::InvalidArgumentError(absl::StrCat("bad move '", text, "': ", why));
+    return absl::InvalidArgumentError(absl::StrCat("bad move ", Quoted(text), ": ", why));
   };
   Move move;
   if (text.size() == 4 && text[1] == '*') {

@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "common/valid_text.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/position.h"
 
@@ -80,7 +81,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   else if (fields[1] == "w")
     pos.side_to_move_ = kWhite;
   else
-    return SfenError(absl::StrCat("side to move must be 'b' or 'w', got '", fields[1], "'"));
+    return SfenError(absl::StrCat("side to move must be 'b' or 'w', got ", Quoted(fields[1])));
 
   // Step 4. The hands: "-" or counts and letters, Black's upper case.
   if (fields[2] != "-") {
@@ -98,7 +99,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
       const PieceType pt = PieceTypeFromLetter(absl::ascii_toupper(static_cast<unsigned char>(ch)));
       if (pt == kKing) return SfenError("a king cannot be in hand");
       if (!is_hand_type(pt))
-        return SfenError(absl::StrCat("unknown hand piece '", std::string(1, ch), "' in '", fields[2], "'"));
+        return SfenError(absl::StrCat("unknown hand piece '", std::string(1, ch), "' in ", Quoted(fields[2])));
       const Color c = absl::ascii_isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
       if (pos.hands_[c][pt]) return SfenError(absl::StrCat("hand lists '", std::string(1, ch), "' twice"));
       pos.hands_[c][pt] = count_given ? count : 1;
@@ -106,7 +107,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
       count = 0;
       count_given = false;
     }
-    if (count_given) return SfenError(absl::StrCat("hand '", fields[2], "' ends with a count"));
+    if (count_given) return SfenError(absl::StrCat("hand ", Quoted(fields[2]), " ends with a count"));
   }
 
   // Step 5. The move number.
@@ -114,7 +115,7 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   if (fields.size() == 4 &&
       (!absl::SimpleAtoi(fields[3], &move_number) || move_number < 1 || move_number > kMaxSfenMoveNumber))
     return SfenError(
-        absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got '", fields[3], "'"));
+        absl::StrCat("move number must be an integer from 1 to ", kMaxSfenMoveNumber, ", got ", Quoted(fields[3])));
 
   // Step 6. A position the rules can reach: one king each, no more pieces of
   // a kind than exist, no piece that could never move, no two pawns on a

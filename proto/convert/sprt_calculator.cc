@@ -52,11 +52,8 @@ absl::StatusOr<v1::StatsReport> AnswerSprt(const SprtQuestion& question, absl::s
   if (!pentanomial && !wdl)
     return absl::InvalidArgumentError(
         absl::StrCat("give ", field("pentanomial"), " LL,LD,DD+WL,DW,WW or ", field("wdl"), " W,D,L"));
-  if (!(sprt.elo0 < sprt.elo1))
-    return absl::InvalidArgumentError(absl::StrCat(field("elo0"), " must be below ", field("elo1")));
-  if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
-    return absl::InvalidArgumentError(
-        absl::StrCat(field("alpha"), " and ", field("beta"), " must be between 0 and 0.5"));
+  if (std::optional<stats::ParameterProblem> problem = stats::CheckSprtParameters(sprt))
+    return absl::InvalidArgumentError(absl::StrCat(field(problem->field), ": ", problem->why));
   std::array<double, 3> ldw{};
   if (wdl) ldw = {(*wdl)[2], (*wdl)[1], (*wdl)[0]};
   if (pentanomial && sprt.model == stats::EloModel::kBayesElo && !wdl)

@@ -141,13 +141,16 @@ TEST_F(CommandLineTest, EveryProgramAndCommandNamesABadOptionOnOneLineAndExitsTw
   }
 }
 
+// A command line that must be refused: exit 2, the reason on stderr.
+struct Refused {
+  Command command;
+  std::vector<std::string> words;
+  std::string named;  // a part of the reason
+};
+
 TEST_F(CommandLineTest, EachMissingRequiredOptionIsNamed) {
   const std::string sha(64, 'a');
-  const struct {
-    Command command;
-    std::vector<std::string> words;
-    std::string named;
-  } cases[] = {
+  const Refused cases[] = {
       {{kWorker, {"match"}}, {"--tc", "1+0"}, "--engine is required"},
       {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo1", "5"}, "--elo0 is required"},
       {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo0", "0"}, "--elo1 is required"},
@@ -182,6 +185,39 @@ TEST_F(CommandLineTest, AnOutOfRangeValueIsRefusedWithTheOption) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.err, HasSubstr("--concurrency"));
   EXPECT_THAT(result.err, HasSubstr("not in range 1 to 1024"));
+}
+
+TEST_F(CommandLineTest, NumbersAreDecimalAndAnUnsignedOneIsNeverNegative) {
+  const std::string sha(64, 'a');
+  const Refused cases[] = {
+      {{kCli, {"test", "create"}},
+       {"--dev", "sha=" + sha, "--base", "sha=" + sha, "--nodes", "100", "--pairs", "0x10"},
+       "--pairs: '0x10' is not a decimal non-negative integer"},
+      {{kCli, {"test", "show"}}, {"-1"}, "'-1' is not a decimal non-negative integer"},
+      {{kCli, {"test", "show"}}, {"0x10"}, "'0x10' is not a decimal"},
+      {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo0", "0x10", "--elo1", "20"}, "'0x10' is not a decimal number"},
+      {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo0", "0", "--elo1", "inf"}, "--elo1"},
+      {{kWorker, {"sprt"}}, {"--wdl", "1,2,3", "--elo0", "1e308", "--elo1", "1.7e308"}, "--elo0: a number from"},
+      {{kWorker, {"run"}}, {"--concurrency", "0x2"}, "--concurrency"},
+  };
+  for (const auto& [command, words, named] : cases) {
+    const testing::CommandResult result = Run(command, words);
+    EXPECT_EQ(result.exit_code, 2) << command.Name() << " " << absl::StrJoin(words, " ") << ": " << result.err;
+    EXPECT_THAT(result.err, HasSubstr(named)) << command.Name() << " " << absl::StrJoin(words, " ");
+  }
+}
+
+TEST_F(CommandLineTest, TheSprtCalculatorTakesWhatItsHelpSaysAndAnswersAtOnceAtEveryBound) {
+  // Its help says alpha and beta lie between 0 and 0.5, both excluded.
+  EXPECT_THAT(Run(kWorker, {"sprt", "--help"}).out, HasSubstr("above 0 and below 0.5"));
+  testing::CommandResult result =
+      Run(kWorker, {"sprt", "--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--beta", "0.5"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("--beta: a probability between 0 and 0.5, both excluded"));
+  // Bounds once searched for forever (the command never returned).
+  result = Run(kWorker,
+               {"sprt", "--pentanomial", "10,20,40,25,12", "--elo0", "-1000", "--elo1", "1000", "--model", "logistic"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
 }
 
 TEST_F(CommandLineTest, TheDaemonReadsItsConfigFileAndItsFlagsOverrideIt) {

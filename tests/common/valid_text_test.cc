@@ -39,5 +39,29 @@ TEST(ValidTextTest, CutsAtTheLimitOnACharacterBoundary) {
   EXPECT_EQ(cut, "ab歩...");
 }
 
+TEST(ValidTextTest, QuotesAtMostABoundedPrefixOfAnInput) {
+  EXPECT_EQ(Quoted("10+0.1"), "'10+0.1'");
+  const std::string megabyte(1 << 20, '9');
+  const std::string quoted = Quoted(megabyte);
+  EXPECT_LE(quoted.size(), kMaxQuotedBytes + 2);
+  EXPECT_EQ(quoted.substr(quoted.size() - 4), "...'");
+  EXPECT_EQ(Quoted("a\nb"), "'a\\x0Ab'");
+}
+
+TEST(ValidTextTest, NamesArePrintableTextOfBoundedLength) {
+  for (const std::string& name : {"dev"s, "Fairy-Stockfish 11.1"s, "歩兵 (new)"s, "q\"]"s})
+    EXPECT_TRUE(IsPrintableName(name, 64)) << name;
+  for (const std::string& name :
+       {""s, "a\0bc"s, "q\"]\n[Result \"0-1\"]"s, "tab\there"s, "esc\x1b[31m"s, "\xff"s, std::string(65, 'a')})
+    EXPECT_FALSE(IsPrintableName(name, 64)) << ValidText(name);
+}
+
+TEST(ValidTextTest, PlainFileNamesAreNamesNotPaths) {
+  for (const std::string& name : {"default"s, "shogi-9x9_v2.1"s}) EXPECT_TRUE(IsPlainFileName(name, 100)) << name;
+  for (const std::string& name :
+       {"../../../../etc/passwd"s, "a/b"s, ".."s, ".hidden"s, ""s, "a b"s, "a\\b"s, "歩"s, std::string(101, 'a')})
+    EXPECT_FALSE(IsPlainFileName(name, 100)) << name;
+}
+
 }  // namespace
 }  // namespace judkins

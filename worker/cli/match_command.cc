@@ -7,8 +7,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/decimal.h"
 #include "common/invalid_argument.h"
 #include "common/stop_signals.h"
+#include "common/valid_text.h"
 #include "proto/convert/json.h"
 #include "worker/match/report.h"
 
@@ -22,9 +24,10 @@ constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 template <typename T>
 absl::Status Number(absl::string_view option, absl::string_view text, T& value) {
   if constexpr (std::is_floating_point_v<T>) {
-    if (!absl::SimpleAtod(text, &value)) return InvalidArgument(option, absl::StrCat("'", text, "' is not a number"));
+    if (!ParseDecimal(text, &value)) return InvalidArgument(option, absl::StrCat(Quoted(text), " is not a number"));
   } else {
-    if (!absl::SimpleAtoi(text, &value)) return InvalidArgument(option, absl::StrCat("'", text, "' is not an integer"));
+    if (!ParseDecimal(text, &value))
+      return InvalidArgument(option, absl::StrCat(Quoted(text), " is not a decimal integer"));
   }
   return absl::OkStatus();
 }
@@ -89,9 +92,8 @@ absl::StatusOr<stats::SprtParameters> SprtOf(const std::vector<std::string>& wor
       return InvalidArgument("--sprt", absl::StrCat("unknown key '", key, "' (elo0, elo1, alpha, beta, model)"));
     if (absl::Status s = Number("--sprt", v, *target); !s.ok()) return s;
   }
-  if (!(sprt.elo0 < sprt.elo1)) return InvalidArgument("--sprt", "elo0 must be below elo1");
-  if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5))
-    return InvalidArgument("--sprt", "alpha and beta must be between 0 and 0.5");
+  if (std::optional<stats::ParameterProblem> problem = stats::CheckSprtParameters(sprt))
+    return InvalidArgument("--sprt", absl::StrCat(problem->field, ": ", problem->why));
   return sprt;
 }
 

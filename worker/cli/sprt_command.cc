@@ -18,10 +18,14 @@ SprtCommand::SprtCommand(CLI::App& command) {
   command.add_option("--pentanomial", pentanomial_, "pair counts LL,LD,DD+WL,DW,WW")->type_name("COUNTS");
   command.add_option("--wdl", wdl_, "game counts W,D,L (with --pentanomial: for the bayeselo draw Elo)")
       ->type_name("COUNTS");
-  command.add_option("--elo0", sprt_.elo0, "H0's Elo, in the model's units")->required()->default_str("");
+  command
+      .add_option("--elo0", sprt_.elo0, "H0's Elo, in the model's units (normalized: -200 to 200, else -1000 to 1000)")
+      ->required()
+      ->default_str("");
   command.add_option("--elo1", sprt_.elo1, "H1's Elo, above elo0")->required()->default_str("");
-  command.add_option("--alpha", sprt_.alpha, "false positive rate")->check(CLI::Range(0.0, 0.5));
-  command.add_option("--beta", sprt_.beta, "false negative rate")->check(CLI::Range(0.0, 0.5));
+  // Checked with the rest by stats::CheckSprtParameters, the one rule.
+  command.add_option("--alpha", sprt_.alpha, "false positive rate, above 0 and below 0.5");
+  command.add_option("--beta", sprt_.beta, "false negative rate, above 0 and below 0.5");
   command.add_option("--model", model_, "Elo model")->check(CLI::IsMember({"normalized", "logistic", "bayeselo"}));
   command.add_flag("--json", json_, "print the report as JSON");
 }
