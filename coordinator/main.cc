@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
   int batch_seconds = int(absl::ToInt64Seconds(options.scheduler.target_batch_time));
   app.add_option("--listen", options.listen, "gRPC address to listen on (port 0: any free port)");
   app.add_option("--data-dir", options.data_dir, "where the database and the artifacts live");
+  app.add_flag("--new-store", options.new_store,
+               "start an empty store even where --data-dir held one (its database missing or empty)");
   app.add_option("--metrics-listen", options.metrics_listen, "Prometheus /metrics address; empty to disable");
   app.add_option("--http-listen", options.http_listen,
                  "web pages and HTTP API address (/, /api/v1; port 0: any free port); empty to disable")

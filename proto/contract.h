@@ -36,6 +36,10 @@ inline constexpr int kMaxLeasesPerWorker = 4;
 inline constexpr int kMaxHeartbeatBatches = kMaxLeasesPerWorker;
 
 inline constexpr int kMaxGamesPerReport = 4096;
+// How a game ended, in words (GameOutcome.reason, the record's Reason tag):
+// a runner cuts what it writes to this, quoting only the start of an
+// engine's line.
+inline constexpr size_t kMaxGameReasonBytes = 600;
 // A game's record: its tags, a reason cut to a few hundred bytes, and up to
 // 400 plies of about 40 bytes with their comments, with room to spare.
 inline constexpr size_t kMaxRecordBytesPerGame = 64 << 10;
@@ -53,6 +57,14 @@ inline constexpr double kMaxReferenceSpeed = 1e12;
 // more than this much slower or faster than the reference plays at this
 // bound, not at a time control that makes its games meaningless or endless.
 inline constexpr double kMaxTimeControlScale = 10;
+// Names people give, bounded: they reach records, logs, pages and terminals.
+inline constexpr size_t kMaxEngineNameBytes = 64;
+inline constexpr size_t kMaxWorkerNameBytes = 100;
+inline constexpr size_t kMaxOptionNameBytes = 100;
+inline constexpr size_t kMaxOptionValueBytes = 1000;
+// A book is named, never pathed: workers read BOOKS/NAME.sfen.
+inline constexpr size_t kMaxBookNameBytes = 100;
+
 // A refusal's reason, as a worker reports it.
 inline constexpr size_t kMaxRefusalBytes = 1000;
 

@@ -65,6 +65,13 @@ std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec) {
   return parameters;
 }
 
+v1::SprtSpec SprtWithDefaults(v1::SprtSpec sprt) {
+  if (sprt.alpha() <= 0) sprt.set_alpha(kDefaultSprtAlpha);
+  if (sprt.beta() <= 0) sprt.set_beta(kDefaultSprtBeta);
+  if (sprt.model() == v1::ELO_MODEL_UNSPECIFIED) sprt.set_model(v1::ELO_MODEL_NORMALIZED);
+  return sprt;
+}
+
 bool Ended(v1::TestState state) { return state == v1::TEST_STATE_FINISHED || state == v1::TEST_STATE_STOPPED; }
 
 std::optional<v1::TestEventKind> StateChangeEvent(v1::TestState before, v1::TestState after) {

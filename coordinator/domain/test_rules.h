@@ -28,6 +28,10 @@ struct TestRow {
   stats::OvershootRecord overshoot;
   std::string finished_because;
   int64_t created = 0, updated = 0;
+  // Batches handed back unplayed in a row, by any worker (hand_backs.h), and
+  // why no worker can play it once that is too many; cleared by a counted pair.
+  int64_t hand_backs = 0;
+  std::string unplayable_because;
 };
 
 // The error rates an SPRT spec leaves at zero mean fishtest's defaults.
@@ -35,6 +39,9 @@ inline constexpr double kDefaultSprtAlpha = 0.05;
 inline constexpr double kDefaultSprtBeta = 0.05;
 
 std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec);
+// The spec as it is played: alpha, beta and the model filled in where the
+// request left them at zero, so a test says what its statistics use.
+v1::SprtSpec SprtWithDefaults(v1::SprtSpec sprt);
 bool Ended(v1::TestState state);
 // The entry a change of state puts in the test's log: started, finished,
 // stopped or reopened; none when the state did not change.

@@ -31,17 +31,24 @@ constexpr absl::Duration kEndedTestShownFor = absl::Seconds(10);
 constexpr absl::Duration kWorkerGaugesInterval = absl::Seconds(15);
 
 absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> Credentials(const CoordinatorOptions& options) {
-  if (options.tls_cert_file.empty() && options.tls_key_file.empty()) return grpc::InsecureServerCredentials();
-  if (options.tls_cert_file.empty() || options.tls_key_file.empty())
-    return absl::InvalidArgumentError("TLS needs both a certificate and a key");
+  // A TLS flag without the others is a mistake to report, never plain text
+  // served in its place.
+  if (options.tls_cert_file.empty() != options.tls_key_file.empty())
+    return absl::InvalidArgumentError("--tls-cert and --tls-key: give both (the certificate and its key) or neither");
+  if (options.tls_cert_file.empty()) {
+    if (!options.tls_client_ca_file.empty())
+      return absl::InvalidArgumentError(
+          "--tls-client-ca: client certificates need TLS: give --tls-cert and --tls-key too");
+    return grpc::InsecureServerCredentials();
+  }
   absl::StatusOr<std::string> cert = ReadFile(options.tls_cert_file), key = ReadFile(options.tls_key_file);
-  if (!cert.ok()) return cert.status();
-  if (!key.ok()) return key.status();
+  if (!cert.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-cert: ", cert.status().message()));
+  if (!key.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-key: ", key.status().message()));
   grpc::SslServerCredentialsOptions ssl;
   ssl.pem_key_cert_pairs.push_back({*key, *cert});
   if (!options.tls_client_ca_file.empty()) {
     absl::StatusOr<std::string> ca = ReadFile(options.tls_client_ca_file);
-    if (!ca.ok()) return ca.status();
+    if (!ca.ok()) return absl::InvalidArgumentError(absl::StrCat("--tls-client-ca: ", ca.status().message()));
     ssl.pem_root_certs = *ca;
     ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
   }
@@ -57,9 +64,10 @@ bool IsLoopbackAddress(absl::string_view listen) {
   return absl::StartsWith(host, "127.") || host == "::1" || host == "localhost";
 }
 
-CoordinatorServer::CoordinatorServer(Passkey, const CoordinatorOptions& options, std::unique_ptr<Store> store,
-                                     ArtifactFiles artifacts)
+CoordinatorServer::CoordinatorServer(Passkey, const CoordinatorOptions& options, DataDirectory data,
+                                     std::unique_ptr<Store> store, ArtifactFiles artifacts)
     : options_(options),
+      data_(std::move(data)),
       store_(std::move(store)),
       artifacts_(std::move(artifacts)),
       scheduler_(*store_, options.scheduler),
@@ -71,15 +79,17 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     return absl::InvalidArgumentError("both a worker and an admin token are needed");
   if (options.tokens.worker == options.tokens.admin)
     return absl::InvalidArgumentError("the worker and admin tokens must differ");
-  absl::StatusOr<ArtifactFiles> artifacts =
-      ArtifactFiles::Open(options.data_dir + "/artifacts", options.max_artifact_bytes);
-  if (!artifacts.ok()) return artifacts.status();
-  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(options.data_dir + "/coordinator.db");
-  if (!store.ok()) return store.status();
   absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials = Credentials(options);
   if (!credentials.ok()) return credentials.status();
+  absl::StatusOr<DataDirectory> data = DataDirectory::Open(options.data_dir, options.new_store);
+  if (!data.ok()) return data.status();
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(data->database_path());
+  if (!store.ok()) return store.status();
+  absl::StatusOr<ArtifactFiles> artifacts = ArtifactFiles::Open(data->artifacts_path(), options.max_artifact_bytes);
+  if (!artifacts.ok()) return artifacts.status();
 
-  auto server = std::make_unique<CoordinatorServer>(Passkey(), options, *std::move(store), *std::move(artifacts));
+  auto server = std::make_unique<CoordinatorServer>(Passkey(), options, *std::move(data), *std::move(store),
+                                                    *std::move(artifacts));
   // The standard health service (grpc.health.v1), gRPC's own: the server
   // exists only once the store is open and migrated, so it starts SERVING;
   // Shutdown turns it NOT_SERVING before anything else stops.
@@ -170,6 +180,7 @@ void CoordinatorServer::RefreshGauges() {
   if (tests.ok()) {
     if (with_workers) worker_gauges_set_ = now;
     for (const v1::Test& test : *tests) {
+      if (!test.damaged().empty()) continue;  // nothing of it can be read
       if (with_workers && test.state() == v1::TEST_STATE_RUNNING) metrics_.SetWorkerResults(test);
       metrics_.SetTestProgress(test);
       if (test.spec().has_spsa())

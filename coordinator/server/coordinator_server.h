@@ -15,6 +15,7 @@
 #include "absl/synchronization/notification.h"
 #include "absl/time/time.h"
 #include "coordinator/http/http_server.h"
+#include "coordinator/server/data_directory.h"
 #include "coordinator/service/services.h"
 
 namespace judkins {
@@ -26,6 +27,8 @@ bool IsLoopbackAddress(absl::string_view listen);
 struct CoordinatorOptions {
   std::string listen = "127.0.0.1:50051";  // port 0: any free port (see port())
   std::string data_dir = "coordinator-data";
+  // Start a new, empty store where one was expected (DataDirectory::Open).
+  bool new_store = false;
   std::string metrics_listen;       // "127.0.0.1:9464"; empty: no metrics endpoint
   std::string http_listen;          // the web pages and API, "127.0.0.1:8080"; empty: none
   bool http_require_login = false;  // reads too need the admin's login
@@ -54,7 +57,8 @@ class CoordinatorServer {
   struct Passkey {
     explicit Passkey() = default;
   };
-  CoordinatorServer(Passkey, const CoordinatorOptions& options, std::unique_ptr<Store> store, ArtifactFiles artifacts);
+  CoordinatorServer(Passkey, const CoordinatorOptions& options, DataDirectory data, std::unique_ptr<Store> store,
+                    ArtifactFiles artifacts);
 
  private:
   void ExpireLeasesLoop();
@@ -64,6 +68,7 @@ class CoordinatorServer {
   void RefreshGauges();
 
   CoordinatorOptions options_;
+  DataDirectory data_;  // held for the server's life: no second coordinator on it
   std::unique_ptr<Store> store_;
   ArtifactFiles artifacts_;
   Scheduler scheduler_;

@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
 #include "common/valid_text.h"
+#include "coordinator/domain/test_rules.h"
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
@@ -57,6 +58,7 @@ grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1
   if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
   v1::TestSpec spec = request->spec();
   if (spec.has_spsa()) *spec.mutable_spsa() = tuner::WithDefaults(spec.spsa());
+  if (spec.has_sprt()) *spec.mutable_sprt() = SprtWithDefaults(spec.sprt());
   absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now(), GrpcAdmin(*context));
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/strip.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_text.h"
 
@@ -12,6 +14,14 @@ namespace {
 const std::vector<double> kLatencyBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
 // A batch is sized to about --batch-seconds (2 minutes by default).
 const std::vector<double> kLeaseAgeBuckets = {1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600};
+
+// The label of a hand-back's reason: the enum's name, lower case, unprefixed.
+std::string HandBackReasonText(v1::HandBackReason reason) {
+  constexpr absl::string_view kPrefix = "HAND_BACK_REASON_";
+  std::string name = v1::HandBackReason_Name(reason);
+  if (name.empty()) name = v1::HandBackReason_Name(v1::HAND_BACK_REASON_UNSPECIFIED);
+  return absl::AsciiStrToLower(absl::StripPrefix(name, kPrefix));
+}
 
 }  // namespace
 
@@ -112,7 +122,17 @@ CoordinatorMetrics::CoordinatorMetrics()
       test_pairs_(prometheus::BuildGauge()
                       .Name("judkins_test_pairs")
                       .Help("A test's pairs by stage: in_flight (leased) or waiting (not yet leased)")
-                      .Register(*registry_)) {}
+                      .Register(*registry_)),
+      hand_backs_(prometheus::BuildCounter()
+                      .Name("judkins_batches_unplayable_total")
+                      .Help("Batches a worker handed back without playing, by reason: book, artifact, settings, "
+                            "match, unspecified")
+                      .Register(*registry_)),
+      test_unplayable_(prometheus::BuildGauge()
+                           .Name("judkins_test_unplayable")
+                           .Help("1 while a test is flagged as one no worker can play (its batches handed back "
+                                 "unplayed, several in a row)")
+                           .Register(*registry_)) {}
 
 void CoordinatorMetrics::CountReport(uint64_t worker_id, const Store::ReportResult& result) {
   lease_age_.Observe(absl::ToDoubleSeconds(result.lease_age));
@@ -120,6 +140,7 @@ void CoordinatorMetrics::CountReport(uint64_t worker_id, const Store::ReportResu
     CountBatches("handed_back");
     pairs_handed_back_.Increment(double(result.pairs_handed_back));
   }
+  if (result.hand_back) hand_backs_.Add({{"reason", HandBackReasonText(*result.hand_back)}}).Increment();
   if (!result.counted) return;
   CountBatches("reported");
   const std::string test = std::to_string(result.test_id), worker = std::to_string(worker_id);
@@ -146,6 +167,7 @@ void CoordinatorMetrics::SetTestProgress(const v1::Test& test) {
   }
   test_pairs_.Add({{"test", id}, {"stage", "in_flight"}}).Set(double(test.pairs_in_flight()));
   test_pairs_.Add({{"test", id}, {"stage", "waiting"}}).Set(double(test.pairs_waiting()));
+  test_unplayable_.Add({{"test", id}}).Set(test.unplayable_because().empty() ? 0 : 1);
 }
 
 void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {

@@ -30,10 +30,10 @@ class CoordinatorMetrics {
 
   // A recorded report: games by test and by result from the dev engine's
   // view, pairs, crashes and time losses by test and worker, pairs handed
-  // back, the lease's age.
+  // back, batches a worker could not start by reason, the lease's age.
   void CountReport(uint64_t worker_id, const Store::ReportResult& result);
   // A test's progress: games, LLR and its bounds, Elo and its interval,
-  // pairs in flight and waiting.
+  // pairs in flight and waiting, and whether no worker can play it.
   void SetTestProgress(const v1::Test& test);
   void SetTestsByState(const std::map<v1::TestState, int>& counts);
   // Workers heard from within the lease time, and the games they play at once.
@@ -75,6 +75,8 @@ class CoordinatorMetrics {
   prometheus::Family<prometheus::Gauge>& test_llr_;
   prometheus::Family<prometheus::Gauge>& test_elo_;
   prometheus::Family<prometheus::Gauge>& test_pairs_;
+  prometheus::Family<prometheus::Counter>& hand_backs_;
+  prometheus::Family<prometheus::Gauge>& test_unplayable_;
 
   // A worker's gauges in a test, found by label once: a fleet's test has tens
   // of thousands of workers, and finding each of their three gauges by its

@@ -6,6 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "common/invalid_argument.h"
 #include "common/sha256.h"
+#include "common/valid_text.h"
+#include "coordinator/domain/test_rules.h"
 #include "proto/contract.h"
 #include "proto/convert/time_control.h"
 #include "tuner/spsa_tune.h"
@@ -15,18 +17,24 @@ namespace {
 
 absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engine,
                             const std::function<bool(const std::string&)>& artifact_known) {
-  if (engine.name().empty() || engine.name().size() > 64)
-    return InvalidArgument(absl::StrCat(field, ".name"), "1 to 64 characters");
+  // A name goes into records' tag lines, logs and terminals as it is.
+  if (!IsPrintableName(engine.name(), contract::kMaxEngineNameBytes))
+    return InvalidArgument(absl::StrCat(field, ".name"), absl::StrCat("printable text (no control characters) of 1 to ",
+                                                                      contract::kMaxEngineNameBytes, " bytes"));
   if (!IsSha256Hex(engine.artifact_sha256()))
     return InvalidArgument(absl::StrCat(field, ".artifact_sha256"), "64 lower-case hex digits");
   if (!artifact_known(engine.artifact_sha256()))
     return InvalidArgument(absl::StrCat(field, ".artifact_sha256"),
                            absl::StrCat("no artifact ", engine.artifact_sha256(), " (upload it first)"));
   if (engine.options_size() > 256) return InvalidArgument(absl::StrCat(field, ".options"), "at most 256");
+  // An option becomes a `setoption name N value V` line.
   for (const v1::EngineOption& option : engine.options())
-    if (option.name().empty() || option.name().size() > 100 || option.value().size() > 1000 ||
-        option.name().find('\n') != std::string::npos || option.value().find('\n') != std::string::npos)
-      return InvalidArgument(absl::StrCat(field, ".options"), absl::StrCat("bad option '", option.name(), "'"));
+    if (!IsPrintableName(option.name(), contract::kMaxOptionNameBytes) ||
+        (!option.value().empty() && !IsPrintableName(option.value(), contract::kMaxOptionValueBytes)))
+      return InvalidArgument(
+          absl::StrCat(field, ".options"),
+          absl::StrCat("bad option ", Quoted(option.name()), ": a name of 1 to ", contract::kMaxOptionNameBytes,
+                       " bytes and a value of at most ", contract::kMaxOptionValueBytes, ", printable text"));
   return absl::OkStatus();
 }
 
@@ -40,18 +48,20 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
   // TimeControlOf names the kind: "spec.time_control.fischer: ...".
   if (absl::StatusOr<TimeControl> tc = TimeControlOf(spec.time_control()); !tc.ok())
     return absl::InvalidArgumentError(absl::StrCat("spec.time_control.", tc.status().message()));
-  if (spec.book().empty() || spec.book().size() > 100) return InvalidArgument("spec.book", "a book name");
+  // Workers read it as BOOKS/NAME.sfen: a name, never a path.
+  if (!IsPlainFileName(spec.book(), contract::kMaxBookNameBytes))
+    return InvalidArgument("spec.book", absl::StrCat("a book's name (", Quoted(spec.book()), " is not): 1 to ",
+                                                     contract::kMaxBookNameBytes,
+                                                     " letters, digits, '.', '_' or '-', not starting with '.'"));
   if (spec.book_size() == 0 || spec.book_size() > 10'000'000)
     return InvalidArgument("spec.book_size", "1 to 10,000,000");
   switch (spec.stop_rule_case()) {
     case v1::TestSpec::kSprt: {
-      const v1::SprtSpec& sprt = spec.sprt();
-      if (!(std::isfinite(sprt.elo0()) && std::isfinite(sprt.elo1()) && sprt.elo0() < sprt.elo1() &&
-            sprt.elo1() - sprt.elo0() <= 1000))
-        return InvalidArgument("spec.sprt", "elo0 < elo1, at most 1000 apart");
-      for (double p : {sprt.alpha(), sprt.beta()})
-        if (!(p == 0 || (p > 0 && p < 0.5)))
-          return InvalidArgument("spec.sprt", "alpha and beta in (0, 0.5), or 0 for 0.05");
+      if (!v1::EloModel_IsValid(spec.sprt().model()))
+        return InvalidArgument("spec.sprt.model", "normalized, logistic or bayeselo");
+      // 0 for alpha or beta means the default (SprtOf).
+      if (std::optional<stats::ParameterProblem> problem = stats::CheckSprtParameters(*SprtOf(spec)))
+        return InvalidArgument(absl::StrCat("spec.sprt.", problem->field), problem->why);
       break;
     }
     case v1::TestSpec::kFixedPairs:
@@ -102,6 +112,13 @@ absl::Status ValidateReport(const v1::BatchReport& report) {
     return InvalidArgument("refused_because", absl::StrCat("at most ", contract::kMaxRefusalBytes, " bytes"));
   if (!report.refused_because().empty() && report.games_size() > 0)
     return InvalidArgument("refused_because", "a refused batch has no games");
+  if (report.cannot_play_because().size() > contract::kMaxRefusalBytes || !IsValidText(report.cannot_play_because()))
+    return InvalidArgument("cannot_play_because",
+                           absl::StrCat("text of at most ", contract::kMaxRefusalBytes, " bytes"));
+  if (!report.cannot_play_because().empty() && (report.games_size() > 0 || !report.refused_because().empty()))
+    return InvalidArgument("cannot_play_because", "a batch not started has no games, and is not also refused");
+  if (!v1::HandBackReason_IsValid(report.hand_back_reason()))
+    return InvalidArgument("hand_back_reason", absl::StrCat("no reason ", int(report.hand_back_reason())));
   return absl::OkStatus();
 }
 
@@ -120,12 +137,16 @@ absl::Status ValidateHeartbeat(const v1::HeartbeatRequest& request) {
 }
 
 absl::Status ValidateCapabilities(const v1::WorkerCapabilities& c) {
-  if (c.name().empty() || c.name().size() > 100) return InvalidArgument("capabilities.name", "1 to 100 characters");
+  if (!IsPrintableName(c.name(), contract::kMaxWorkerNameBytes))
+    return InvalidArgument("capabilities.name", absl::StrCat("printable text (no control characters) of 1 to ",
+                                                             contract::kMaxWorkerNameBytes, " bytes"));
   if (c.concurrency() == 0 || c.concurrency() > 1024) return InvalidArgument("capabilities.concurrency", "1 to 1024");
   if (c.cores() > 4096) return InvalidArgument("capabilities.cores", "at most 4096");
   if (!(std::isfinite(c.speed()) && c.speed() >= 0))
     return InvalidArgument("capabilities.speed", "a non-negative number");
-  if (c.version().size() > 100) return InvalidArgument("capabilities.version", "at most 100 characters");
+  if (!c.version().empty() && !IsPrintableName(c.version(), contract::kMaxWorkerNameBytes))
+    return InvalidArgument("capabilities.version",
+                           absl::StrCat("printable text of at most ", contract::kMaxWorkerNameBytes, " bytes"));
   return absl::OkStatus();
 }
 

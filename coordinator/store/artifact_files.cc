@@ -1,5 +1,6 @@
 #include "coordinator/store/artifact_files.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -7,6 +8,7 @@
 
 #include "absl/random/random.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "common/durable_file.h"
 
 namespace judkins {
@@ -15,17 +17,28 @@ absl::StatusOr<ArtifactFiles> ArtifactFiles::Open(const std::string& directory, 
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error) return absl::UnavailableError(absl::StrCat("cannot create '", directory, "': ", error.message()));
+  // Uploads a stopped coordinator left half written: no row names them, and
+  // this process is the directory's only user (DataDirectory's lock).
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+    if (entry.path().filename().string().starts_with(kUploadPrefix)) std::filesystem::remove(entry.path(), error);
+  if (error) return absl::UnavailableError(absl::StrCat("cannot clear '", directory, "': ", error.message()));
   return ArtifactFiles(directory, max_bytes);
 }
 
 absl::Status ArtifactFiles::Verify(const std::string& sha256) const {
   if (!IsSha256Hex(sha256)) return absl::InvalidArgumentError("sha256: 64 lower-case hex digits");
-  std::error_code error;
-  const uint64_t size = std::filesystem::file_size(PathFor(sha256), error);
-  if (error) return absl::NotFoundError(absl::StrCat("no artifact ", sha256));
+  // The signature is taken before hashing: a write during the hash changes
+  // the file's ctime after it, and the next check hashes again.
+  const absl::Time checked = absl::Now();
+  struct stat status {};
+  if (stat(PathFor(sha256).c_str(), &status) != 0 || !S_ISREG(status.st_mode))
+    return absl::NotFoundError(absl::StrCat("no artifact ", sha256));
+  const auto nanoseconds = [](const timespec& t) { return int64_t(t.tv_sec) * 1'000'000'000 + t.tv_nsec; };
+  const FileSignature signature{uint64_t(status.st_size), uint64_t(status.st_dev), uint64_t(status.st_ino),
+                                nanoseconds(status.st_mtim), nanoseconds(status.st_ctim)};
   {
     absl::MutexLock lock(&verified_->mutex);
-    if (auto it = verified_->sizes.find(sha256); it != verified_->sizes.end() && it->second == size)
+    if (auto it = verified_->signatures.find(sha256); it != verified_->signatures.end() && it->second == signature)
       return absl::OkStatus();
   }
   absl::StatusOr<std::string> actual = Sha256OfFile(PathFor(sha256));
@@ -33,14 +46,18 @@ absl::Status ArtifactFiles::Verify(const std::string& sha256) const {
   if (*actual != sha256)
     return absl::DataLossError(absl::StrCat("artifact ", sha256, " is damaged on the coordinator's disk (it hashes to ",
                                             *actual, "): upload it again"));
+  // A file changed within a clock tick of its stat could change again in that
+  // tick without its times moving (git's "racy clean" entries): such a file
+  // is hashed again each time until it is older than that.
+  if (absl::FromUnixNanos(signature.changed_ns) + kRacyChangeWindow >= checked) return absl::OkStatus();
   absl::MutexLock lock(&verified_->mutex);
-  verified_->sizes[sha256] = size;
+  verified_->signatures[sha256] = signature;
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> ArtifactFiles::StartUpload() const {
   const std::string path =
-      absl::StrCat(directory_, "/.upload-", getpid(), "-", absl::Hex(absl::Uniform<uint64_t>(absl::BitGen())));
+      absl::StrCat(directory_, "/", kUploadPrefix, getpid(), "-", absl::Hex(absl::Uniform<uint64_t>(absl::BitGen())));
   auto upload = std::make_unique<Upload>(Upload::Passkey(), directory_, path, max_bytes_);
   if (!upload->out_) return absl::UnavailableError(absl::StrCat("cannot write '", path, "'"));
   return upload;

@@ -122,9 +122,10 @@ absl::StatusOr<std::optional<v1::Batch>> Store::LeaseBatchLocked(uint64_t test_i
   absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
   if (!test.ok()) return test.status();
   if (Ended(test->state) || pairs <= 0) return std::optional<v1::Batch>();
-  absl::StatusOr<bool> excluded = WorkerExcluded(*db_, test_id, worker_id);
-  if (!excluded.ok()) return excluded.status();
-  if (*excluded) return std::optional<v1::Batch>();  // taken off this test
+  // Taken off this test, or waiting after batches of it it could not play.
+  absl::StatusOr<bool> may_play = WorkerMayPlay(*db_, test_id, worker_id, now);
+  if (!may_play.ok()) return may_play.status();
+  if (!*may_play) return std::optional<v1::Batch>();
   // A worker that leases without reporting would hold pairs back from
   // everyone else until its leases expire.
   if (leases_held >= contract::kMaxLeasesPerWorker)

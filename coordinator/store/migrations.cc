@@ -19,7 +19,7 @@ struct Migration {
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<Migration, 12> kMigrations = {{
+constexpr std::array<Migration, 13> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
     {R"sql(
     CREATE TABLE tests (
@@ -170,6 +170,16 @@ constexpr std::array<Migration, 12> kMigrations = {{
     {R"sql(
     CREATE INDEX tests_by_state ON tests(state);
     CREATE INDEX tests_by_update ON tests(updated);
+    )sql"},
+    // 13: batches handed back unplayed (coordinator/domain/hand_backs.h): in
+    // a row by each worker, which waits until backed_off_until_ms before it
+    // is given the test again; in a row by any worker, which past a few
+    // flags the test as one no worker can play.
+    {R"sql(
+    ALTER TABLE worker_results ADD COLUMN hand_backs INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE worker_results ADD COLUMN backed_off_until_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tests ADD COLUMN hand_backs INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tests ADD COLUMN unplayable_because TEXT NOT NULL DEFAULT '';
     )sql"},
 }};
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "coordinator/domain/hand_backs.h"
 #include "coordinator/domain/report_games.h"
 #include "coordinator/domain/test_rules.h"
 #include "coordinator/store/batch_state.h"
@@ -143,6 +144,23 @@ absl::StatusOr<Store::ReportResult> Store::ApplyReport(const v1::BatchReport& re
                                            absl::StrCat("refused: ", report.refused_because()));
         !s.ok())
       return s;
+  }
+
+  // A worker that could not start the batch waits before it gets the test
+  // again; a test every try hands back is flagged. Games counted clear both.
+  if (!report.cannot_play_because().empty()) {
+    result.hand_back = report.hand_back_reason();
+    if (absl::Status s = CountWorkerHandBack(*db_, test_id, report.worker_id(), now); !s.ok()) return s;
+    if (CountHandBack(*test, report.cannot_play_because())) {
+      result.flagged_unplayable = true;
+      if (absl::Status s = AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_UNPLAYABLE, absl::ToUnixSeconds(now),
+                                           kByCoordinator, test->unplayable_because);
+          !s.ok())
+        return s;
+    }
+  } else if (result.counted) {
+    ClearHandBacks(*test);
+    if (absl::Status s = ClearWorkerHandBacks(*db_, test_id, report.worker_id()); !s.ok()) return s;
   }
 
   // Step 6. Persist: the test, the pairs handed back, the records, the batch.

@@ -39,6 +39,14 @@ absl::StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& path) {
 
 absl::StatusOr<v1::Test> Store::LoadTest(sqlite::Database& db, uint64_t test_id, TestDetail detail) {
   absl::StatusOr<TestRow> row = LoadTestRow(db, test_id);
+  if (absl::IsDataLoss(row.status())) {
+    // One row that cannot be read must not hide every other test: it is
+    // listed as damaged (and never scheduled: ActiveTests passes it by).
+    v1::Test damaged;
+    damaged.set_id(test_id);
+    damaged.set_damaged(std::string(row.status().message()));
+    return damaged;
+  }
   if (!row.ok()) return row.status();
   absl::StatusOr<uint64_t> in_flight = PairsInFlight(db, test_id);
   if (!in_flight.ok()) return in_flight.status();
@@ -237,11 +245,8 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
     if (!*row) break;
     if (!states.empty() && std::find(states.begin(), states.end(), v1::TestState(select->Int(1))) == states.end())
       continue;
-    if (matches) {
-      if (!spec.ParseFromString(select->Text(2)))
-        return absl::DataLossError(absl::StrCat("test ", select->Int(0), ": stored spec does not parse"));
-      if (!matches(spec)) continue;
-    }
+    // A damaged spec matches no filter; unfiltered, it is listed as damaged.
+    if (matches && (!spec.ParseFromString(select->Text(2)) || !matches(spec))) continue;
     if (page.total >= offset && ids.size() < limit) ids.push_back(uint64_t(select->Int(0)));
     ++page.total;
   }
@@ -280,8 +285,7 @@ absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight)
     if (!row.ok()) return row.status();
     if (!*row) break;
     v1::TestSpec spec;
-    if (!spec.ParseFromString(select->Text(1)))
-      return absl::DataLossError(absl::StrCat("test ", select->Int(0), ": stored spec does not parse"));
+    if (!spec.ParseFromString(select->Text(1))) continue;  // damaged: listed as such, never played
     tests.push_back({uint64_t(select->Int(0)), spec.priority(), spec.throughput() ? spec.throughput() : 100, 0, spec});
   }
   for (ActiveTest& test : tests) {

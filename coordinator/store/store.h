@@ -149,7 +149,11 @@ class Store {
     v1::WinDrawLoss counted_games;
     uint64_t crashes = 0, time_losses = 0;  // games of the counted pairs lost so
     uint64_t pairs_handed_back = 0;         // pairs it returned unplayed (they go out again)
-    absl::Duration lease_age;               // from the lease to this report
+    // A batch its worker could not start: why (metrics count them by reason),
+    // and whether this hand-back made the test one no worker can play.
+    std::optional<v1::HandBackReason> hand_back;
+    bool flagged_unplayable = false;
+    absl::Duration lease_age;  // from the lease to this report
   };
   // Committed before it returns, together with the reports and leases that
   // arrive alongside it (group commit).

@@ -11,7 +11,7 @@ namespace {
 
 constexpr char kTestColumns[] =
     "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
-    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated";
+    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, hand_backs, unplayable_because";
 
 absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   TestRow test;
@@ -33,6 +33,8 @@ absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   test.finished_because = row.Text(20);
   test.created = row.Int(21);
   test.updated = row.Int(22);
+  test.hand_backs = row.Int(23);
+  test.unplayable_because = row.Text(24);
   return test;
 }
 
@@ -42,6 +44,8 @@ v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
   v1::Test test;
   test.set_id(row.id);
   *test.mutable_spec() = row.spec;
+  // Tests made before the defaults were stored say them too.
+  if (row.spec.has_sprt()) *test.mutable_spec()->mutable_sprt() = SprtWithDefaults(row.spec.sprt());
   test.set_state(row.state);
   *test.mutable_pentanomial() = row.pentanomial;
   *test.mutable_wdl() = row.wdl;
@@ -50,6 +54,7 @@ v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
   test.set_finished_because(row.finished_because);
   test.set_created_unix(row.created);
   test.set_updated_unix(row.updated);
+  test.set_unplayable_because(row.unplayable_because);
   return test;
 }
 
@@ -57,7 +62,7 @@ absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
   absl::StatusOr<sqlite::Statement> update = db.Cached(
       "UPDATE tests SET state = ?, ll = ?, ld = ?, dd_wl = ?, dw = ?, ww = ?, wins = ?, draws = ?, losses = ?, "
       "next_pair = ?, overshoot_valid = ?, overshoot_last = ?, ref0 = ?, m0 = ?, sq0 = ?, ref1 = ?, m1 = ?, sq1 = ?, "
-      "finished_because = ?, updated = ? WHERE id = ?");
+      "finished_because = ?, updated = ?, hand_backs = ?, unplayable_because = ? WHERE id = ?");
   if (!update.ok()) return update.status();
   const stats::OvershootRecord& o = test.overshoot;
   update->Bind(1, int64_t(test.state))
@@ -80,7 +85,9 @@ absl::Status SaveCounts(sqlite::Database& db, const TestRow& test) {
       .Bind(18, o.sq1)
       .Bind(19, test.finished_because)
       .Bind(20, int64_t(test.updated))
-      .Bind(21, int64_t(test.id));
+      .Bind(21, test.hand_backs)
+      .Bind(22, test.unplayable_because)
+      .Bind(23, int64_t(test.id));
   return update->Run();
 }
 

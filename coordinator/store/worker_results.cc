@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "coordinator/domain/hand_backs.h"
 #include "stats/worker_homogeneity.h"
 
 namespace judkins {
@@ -119,6 +120,47 @@ absl::StatusOr<bool> WorkerExcluded(sqlite::Database& db, uint64_t test_id, uint
   absl::StatusOr<bool> found = select->Step();
   if (!found.ok()) return found.status();
   return *found && select->Int(0) != 0;
+}
+
+absl::StatusOr<bool> WorkerMayPlay(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now) {
+  absl::StatusOr<sqlite::Statement> select = db.Cached(
+      "SELECT excluded_because = '' AND backed_off_until_ms <= ? FROM worker_results WHERE test_id = ? AND "
+      "worker_id = ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, absl::ToUnixMillis(now)).Bind(2, int64_t(test_id)).Bind(3, int64_t(worker_id));
+  absl::StatusOr<bool> found = select->Step();
+  if (!found.ok()) return found.status();
+  return !*found || select->Int(0) != 0;
+}
+
+absl::Status CountWorkerHandBack(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now) {
+  if (absl::StatusOr<v1::WorkerResult> row = AddToWorkerResult(db, test_id, worker_id, WorkerShare{}); !row.ok())
+    return row.status();
+  absl::StatusOr<sqlite::Statement> count = db.Cached(
+      "UPDATE worker_results SET hand_backs = hand_backs + 1 WHERE test_id = ? AND worker_id = ? "
+      "RETURNING hand_backs");
+  if (!count.ok()) return count.status();
+  count->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id));
+  absl::StatusOr<bool> counted = count->Step();
+  if (!counted.ok()) return counted.status();
+  if (!*counted) return absl::InternalError(absl::StrCat("worker ", worker_id, " has no row for test ", test_id));
+  const int64_t in_a_row = count->Int(0);
+  if (absl::Status s = count->Reset(); !s.ok()) return s;
+  absl::StatusOr<sqlite::Statement> wait =
+      db.Cached("UPDATE worker_results SET backed_off_until_ms = ? WHERE test_id = ? AND worker_id = ?");
+  if (!wait.ok()) return wait.status();
+  return wait->Bind(1, absl::ToUnixMillis(now + HandBackWait(in_a_row)))
+      .Bind(2, int64_t(test_id))
+      .Bind(3, int64_t(worker_id))
+      .Run();
+}
+
+absl::Status ClearWorkerHandBacks(sqlite::Database& db, uint64_t test_id, uint64_t worker_id) {
+  absl::StatusOr<sqlite::Statement> clear = db.Cached(
+      "UPDATE worker_results SET hand_backs = 0, backed_off_until_ms = 0 WHERE test_id = ? AND worker_id = ? AND "
+      "hand_backs != 0");
+  if (!clear.ok()) return clear.status();
+  return clear->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id)).Run();
 }
 
 absl::StatusOr<bool> WorkerPurged(sqlite::Database& db, uint64_t test_id, uint64_t worker_id) {

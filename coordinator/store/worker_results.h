@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "coordinator/store/sqlite.h"
 #include "judkins/v1/coordinator.pb.h"
 
@@ -34,6 +35,14 @@ absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_
                                  bool purged);
 // Whether the worker was taken off the test; whether its pairs were purged.
 absl::StatusOr<bool> WorkerExcluded(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
+// Whether the worker may be given the test at `now`: not taken off it, and
+// not waiting after batches it handed back unplayed.
+absl::StatusOr<bool> WorkerMayPlay(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now);
+// The worker handed a batch of the test back unplayed: one more in a row, and
+// it waits HandBackWait of them (coordinator/domain/hand_backs.h).
+absl::Status CountWorkerHandBack(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now);
+// The worker's batch counted games: it no longer waits.
+absl::Status ClearWorkerHandBacks(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
 absl::StatusOr<bool> WorkerPurged(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
 
 // Fills each worker's residual and outlier flag, and the test's homogeneity,

@@ -200,6 +200,17 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.mutable_base()->set_artifact_sha256(std::string(64, 'b')); },
        "spec.base.artifact_sha256"},
       {[](v1::TestSpec& s) { s.mutable_dev()->set_name(""); }, "spec.dev.name"},
+      // Names go into records' tag lines, logs and terminals as they are.
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_name(std::string("a\0bc", 4)); }, "spec.dev.name: printable text"},
+      {[](v1::TestSpec& s) { s.mutable_base()->set_name("q\"]\n[Result \"0-1\"]"); }, "spec.base.name"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_name("\x1b[31mred"); }, "spec.dev.name"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_name(std::string(65, 'n')); }, "spec.dev.name"},
+      // A book is a name, never a path.
+      {[](v1::TestSpec& s) { s.set_book("../../../../etc/passwd"); }, "spec.book: a book's name"},
+      {[](v1::TestSpec& s) { s.set_book("a/b"); }, "spec.book"},
+      {[](v1::TestSpec& s) { s.set_book(".hidden"); }, "spec.book"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_model(v1::EloModel(99)); }, "spec.sprt.model"},
+      {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(1e308); }, "spec.sprt.elo1"},
       {[](v1::TestSpec& s) { s.mutable_dev()->add_options()->set_name("a\nb"); }, "spec.dev.options"},
       {[](v1::TestSpec& s) { s.mutable_time_control()->set_fischer("fast"); }, "spec.time_control.fischer"},
       {[](v1::TestSpec& s) { s.mutable_time_control()->set_nodes(0); }, "spec.time_control.nodes"},
@@ -239,6 +250,19 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
     EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.field;
     EXPECT_THAT(last_status_.error_message(), HasSubstr(c.field));
   }
+  // An error quotes a bounded prefix of what it refuses, never all of it.
+  v1::TestSpec huge = Spec(sha);
+  huge.mutable_time_control()->set_fischer(std::string(1 << 20, '9'));
+  CreateTest(huge);
+  EXPECT_EQ(last_status_.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("spec.time_control.fischer"));
+  EXPECT_LT(last_status_.error_message().size(), 300u);
+  v1::RegisterRequest named_badly;
+  named_badly.mutable_capabilities()->set_name("w\n1");
+  named_badly.mutable_capabilities()->set_concurrency(1);
+  v1::RegisterResponse named_badly_response;
+  EXPECT_THAT(worker_->Register(As(kWorkerToken).get(), named_badly, &named_badly_response).error_message(),
+              HasSubstr("capabilities.name: printable text"));
   v1::RegisterRequest bad_worker;
   bad_worker.mutable_capabilities()->set_name("w");  // concurrency 0
   v1::RegisterResponse response;
@@ -264,6 +288,17 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
   refused_with_games.set_refused_because("wrong build");
   Send(refused_with_games);
   EXPECT_THAT(last_status_.error_message(), HasSubstr("refused_because: a refused batch has no games"));
+  v1::BatchReport not_started_with_games = refused_with_games;
+  not_started_with_games.clear_refused_because();
+  not_started_with_games.set_cannot_play_because("no book");
+  Send(not_started_with_games);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("cannot_play_because: a batch not started has no games"));
+  v1::BatchReport unknown_reason = no_batch;
+  unknown_reason.set_batch_id(1);
+  unknown_reason.set_cannot_play_because("no book");
+  unknown_reason.set_hand_back_reason(v1::HandBackReason(42));
+  Send(unknown_reason);
+  EXPECT_THAT(last_status_.error_message(), HasSubstr("hand_back_reason: no reason 42"));
   v1::BatchReport long_refusal = no_batch;
   long_refusal.set_batch_id(1);
   long_refusal.set_refused_because(std::string(contract::kMaxRefusalBytes + 1, 'x'));
@@ -458,6 +493,11 @@ TEST_F(CoordinatorTest, AnArtifactDamagedOnDiskIsRefusedNeverServed) {
   // Uploaded again, it is whole and served.
   EXPECT_EQ(Upload("#!/bin/sh\necho a real engine\n"), sha);
   EXPECT_TRUE(fetch().ok());
+  // Replaced by one of the same size after a good check: hashed again, refused.
+  const std::string same_size = "#!/bin/sh\necho a fake engine\n";
+  ASSERT_EQ(same_size.size(), std::string("#!/bin/sh\necho a real engine\n").size());
+  std::ofstream(data_dir_ + "/artifacts/" + sha, std::ios::binary | std::ios::trunc) << same_size;
+  EXPECT_EQ(fetch().error_code(), grpc::StatusCode::DATA_LOSS);
 }
 
 TEST_F(CoordinatorTest, ReportsAndUploadsPastTheContractsLimitsAreRefusedWithTheFieldNamed) {
@@ -563,10 +603,16 @@ TEST(CoordinatorTlsTest, ServesTlsAndRefusesPlainText) {
   auto plain_context = BearerContext(kAdminToken, absl::Seconds(3));
   EXPECT_FALSE(plain->ListTests(plain_context.get(), {}, &tests).ok());
 
-  options.tls_key_file.clear();  // half a TLS configuration is refused
-  options.data_dir = dir + "/data2";
+  server->reset();
+  // Part of a TLS configuration is refused, never served as plain text.
+  options.tls_key_file.clear();
   EXPECT_THAT(std::string(CoordinatorServer::Start(options).status().message()),
-              HasSubstr("both a certificate and a key"));
+              HasSubstr("--tls-cert and --tls-key: give both"));
+  options.tls_cert_file.clear();
+  options.tls_client_ca_file = cert;
+  const absl::Status client_ca_alone = CoordinatorServer::Start(options).status();
+  EXPECT_TRUE(absl::IsInvalidArgument(client_ca_alone)) << client_ca_alone;
+  EXPECT_THAT(std::string(client_ca_alone.message()), HasSubstr("--tls-client-ca: client certificates need TLS"));
 }
 
 TEST(ListenAddressTest, OnlyLoopbackAddressesCountAsThisMachine) {

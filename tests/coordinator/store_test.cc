@@ -343,10 +343,14 @@ TEST_F(StoreTest, AnUpgradeFillsInTheConcurrencyOfWorkersRegisteredBefore) {
   store_.reset();
   {  // the database as schema version 8 left it: no concurrency column
     auto db = *sqlite::Database::Open(path_);
-    // what versions 10 to 12 added
-    ASSERT_TRUE(db->Execute("DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies; "
-                            "DROP INDEX tests_by_state; DROP INDEX tests_by_update")
-                    .ok());
+    // what versions 10 to 13 added
+    ASSERT_TRUE(
+        db->Execute("DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies; "
+                    "DROP INDEX tests_by_state; DROP INDEX tests_by_update; "
+                    "ALTER TABLE worker_results DROP COLUMN hand_backs; "
+                    "ALTER TABLE worker_results DROP COLUMN backed_off_until_ms; "
+                    "ALTER TABLE tests DROP COLUMN hand_backs; ALTER TABLE tests DROP COLUMN unplayable_because")
+            .ok());
     ASSERT_TRUE(db->Execute("ALTER TABLE workers DROP COLUMN concurrency").ok());
     ASSERT_TRUE(db->Execute("UPDATE schema_version SET version = 8").ok());
   }

@@ -98,7 +98,7 @@ TEST(DashboardsTest, EveryAlertNamesADashboardThatExistsAndARunbookEntry) {
     const std::string name = (*it)[1].str();
     EXPECT_TRUE(absl::StrContains(readme, "### " + absl::AsciiStrToLower(name))) << name << ": no runbook entry";
   }
-  EXPECT_EQ(alerts, 11);
+  EXPECT_EQ(alerts, 12);
   int dashboards = 0, runbooks = 0;
   for (auto it = std::sregex_iterator(rules.begin(), rules.end(), kDashboard); it != std::sregex_iterator(); ++it) {
     ++dashboards;
