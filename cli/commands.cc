@@ -11,6 +11,7 @@
 #include "cli/health_check.h"
 #include "cli/test_spec_options.h"
 #include "common/command_line.h"
+#include "common/valid_text.h"
 #include "proto/convert/json.h"
 #include "proto/convert/stats_text.h"
 
@@ -138,7 +139,7 @@ int ListWorkers(AdminClient& client, std::ostream& out, std::ostream& err) {
   const int64_t now = absl::ToUnixSeconds(absl::Now());
   for (const v1::WorkerInfo& w : response.workers())
     out << absl::StrFormat("%4d  %-20s concurrency %-3d speed %-10.0f batches %-3d seen %ds ago\n", w.id(),
-                           w.capabilities().name(), w.capabilities().concurrency(), w.capabilities().speed(),
+                           ValidText(w.capabilities().name()), w.capabilities().concurrency(), w.capabilities().speed(),
                            w.batches_in_flight(), now - w.last_seen_unix());
   return kExitOk;
 }
@@ -146,11 +147,14 @@ int ListWorkers(AdminClient& client, std::ostream& out, std::ostream& err) {
 }  // namespace
 
 std::string TestLine(const v1::Test& test) {
+  if (!test.damaged().empty()) return absl::StrFormat("#%d damaged: %s", test.id(), ValidText(test.damaged()));
   const v1::WinDrawLoss& wdl = test.wdl();
   const v1::StatsReport& stats = test.stats();
-  std::string line =
-      absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(), test.spec().dev().name(),
-                      test.spec().base().name(), TestStateText(test.state()), stats.games(), wdl.wins(), wdl.draws(),
+  // Names stored before they were checked may hold control characters: a
+  // terminal shows them escaped, never acts on them.
+  std::string line = absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(),
+                                     ValidText(test.spec().dev().name()), ValidText(test.spec().base().name()),
+                                     TestStateText(test.state()), stats.games(), wdl.wins(), wdl.draws(),
                       wdl.losses(), PentanomialText(test.pentanomial()), EloSummary(stats));
   if (stats.has_sprt()) absl::StrAppend(&line, "  ", LlrSummary(stats));
   const double seconds = double(test.updated_unix() - test.created_unix());

@@ -4,6 +4,8 @@
 //   judkins-worker health --work-dir DIR   (exit 0 when its coordinator answered lately)
 //   judkins-worker sprt --pentanomial LL,LD,DD,DW,WW | --wdl W,D,L --elo0 X --elo1 Y [--json]
 // `judkins-worker --help` and `judkins-worker COMMAND --help` tell the rest.
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,6 +17,10 @@
 #include "worker/cli/sprt_command.h"
 
 int main(int argc, char** argv) {
+  // Whatever this process inherited beyond the standard three (a shell's or a
+  // supervisor's descriptors) goes no further: engines are started with
+  // stdin, stdout and stderr alone, and so is anything else it runs.
+  close_range(STDERR_FILENO + 1, ~0U, CLOSE_RANGE_CLOEXEC);
   CLI::App app(
       "Plays engine-vs-engine games: a local match, the daemon that works for a coordinator, or the "
       "SPRT calculator.",

@@ -15,6 +15,21 @@ using ::testing::HasSubstr;
 
 const std::string kSha(64, 'a');
 
+TEST(CommandsTest, ATestsLineShowsControlCharactersOfOldNamesEscapedAndSaysWhenARowIsDamaged) {
+  v1::Test test;
+  test.set_id(7);
+  test.mutable_spec()->mutable_dev()->set_name("evil\x1b]0;pwned\x07");
+  test.mutable_spec()->mutable_base()->set_name("base\n[Result \"0-1\"]");
+  const std::string line = TestLine(test);
+  EXPECT_THAT(line, HasSubstr("#7 evil\\x1B]0;pwned\\x07 vs base\\x0A[Result \"0-1\"]"));
+  EXPECT_EQ(line.find('\x1b'), std::string::npos);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  v1::Test damaged;
+  damaged.set_id(8);
+  damaged.set_damaged("test 8: stored spec does not parse");
+  EXPECT_EQ(TestLine(damaged), "#8 damaged: test 8: stored spec does not parse");
+}
+
 TEST(CommandsTest, AnSprtWithPairsIsCappedAndStaysAnSprt) {
   for (const std::vector<std::string>& words :
        {std::vector<std::string>{"--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes", "1000", "--sprt", "elo0=0",

@@ -25,24 +25,42 @@ namespace {
 constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
 constexpr char kAdminToken[] = "admin-token-for-tests-00001";
 
-TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanly) {
-  testing::ScratchDirectory scratch(testing::CurrentTestName());
-  CoordinatorOptions options;
+// A coordinator on loopback in `scratch`, its admin stub, and the engine
+// uploaded: a two-line script that runs judkins-engine (these tests are about
+// the daemon, and under ThreadSanitizer streaming the sanitized engine's
+// 11 MB through uninstrumented gRPC takes minutes).
+struct LocalCoordinator {
+  std::unique_ptr<CoordinatorServer> server;
+  std::string target;
+  std::unique_ptr<v1::AdminService::Stub> admin;
+  std::string engine_sha;
+};
+LocalCoordinator StartCoordinator(const testing::ScratchDirectory& scratch, CoordinatorOptions options) {
   options.listen = "127.0.0.1:0";
   options.data_dir = scratch.path() + "/coordinator";
   options.tokens = {kWorkerToken, kAdminToken};
+  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
+  EXPECT_TRUE(server.ok()) << server.status();
+  if (!server.ok()) return {};
+  LocalCoordinator local{.server = *std::move(server)};
+  local.target = absl::StrCat("127.0.0.1:", local.server->port());
+  local.admin = v1::AdminService::NewStub(grpc::CreateChannel(local.target, grpc::InsecureChannelCredentials()));
+  const std::string engine = absl::StrCat("#!/bin/sh\nexec '", JUDKINS_ENGINE_PATH, "' \"$@\"\n");
+  local.engine_sha = testing::UploadBytes(*local.admin, engine, kAdminToken);
+  EXPECT_FALSE(local.engine_sha.empty());
+  return local;
+}
+
+TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanly) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  CoordinatorOptions options;
   options.scheduler.lease = absl::Seconds(2);  // shorter than the batch: only heartbeats keep it
   options.scheduler.target_batch_time = absl::Seconds(4);
-  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
-  ASSERT_TRUE(server.ok()) << server.status();
-  const std::string target = absl::StrCat("127.0.0.1:", (*server)->port());
-  auto admin = v1::AdminService::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
-  // The artifact is a two-line script that runs the engine: this test is
-  // about the daemon's threads, and under ThreadSanitizer streaming the
-  // sanitized engine's 11 MB through uninstrumented gRPC takes minutes.
-  const std::string engine = absl::StrCat("#!/bin/sh\nexec '", JUDKINS_ENGINE_PATH, "' \"$@\"\n");
-  const std::string sha = testing::UploadBytes(*admin, engine, kAdminToken);
-  ASSERT_FALSE(sha.empty());
+  LocalCoordinator coordinator = StartCoordinator(scratch, options);
+  ASSERT_TRUE(coordinator.server);
+  const std::string& target = coordinator.target;
+  v1::AdminService::Stub* admin = coordinator.admin.get();
+  const std::string& sha = coordinator.engine_sha;
   v1::CreateTestRequest create;
   *create.mutable_spec() = testing::FixedPairsSpec(sha, 4, 300);
   grpc::ClientContext context;
@@ -90,6 +108,59 @@ TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanl
   EXPECT_TRUE(ended.ok()) << ended;
   EXPECT_EQ(now.state(), v1::TEST_STATE_FINISHED);
   EXPECT_EQ(PairCount(now.pentanomial()), 4u);
+}
+
+// A test no worker here can play (a book the worker lacks) is handed back
+// once, with the reason, and the worker goes on to the next test instead of
+// asking for the same batch again and again.
+TEST(DaemonTest, ATestItCannotPlayIsHandedBackWithWhyAndHoldsUpNoOther) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  CoordinatorOptions options;
+  options.metrics_listen = "127.0.0.1:0";
+  options.scheduler.target_batch_time = absl::Seconds(2);
+  LocalCoordinator coordinator = StartCoordinator(scratch, options);
+  ASSERT_TRUE(coordinator.server);
+  const std::string& target = coordinator.target;
+  v1::AdminService::Stub* admin = coordinator.admin.get();
+  const std::string& sha = coordinator.engine_sha;
+  auto create = [&](const std::string& book, int priority) {
+    v1::CreateTestRequest request;
+    *request.mutable_spec() = testing::FixedPairsSpec(sha, 2, 100);
+    request.mutable_spec()->set_book(book);
+    request.mutable_spec()->set_priority(priority);
+    grpc::ClientContext context;
+    AddBearerToken(context, kAdminToken);
+    v1::Test test;
+    EXPECT_TRUE(admin->CreateTest(&context, request, &test).ok());
+    return test.id();
+  };
+  const uint64_t unplayable = create("no-such-book", 10);  // served first
+  const uint64_t playable = create("default", 0);
+
+  DaemonOptions daemon_options;
+  daemon_options.coordinator = target;
+  daemon_options.token = kWorkerToken;
+  daemon_options.name = "no-books-but-the-default";
+  daemon_options.work_dir = scratch.path() + "/worker";
+  daemon_options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
+  WorkerDaemon daemon(daemon_options);
+  std::thread running([&] { (void)daemon.Run(); });
+  v1::Test played;
+  for (const absl::Time deadline = absl::Now() + absl::Seconds(120); absl::Now() < deadline;) {
+    played = testing::GetTest(*admin, playable, kAdminToken);
+    if (played.state() == v1::TEST_STATE_FINISHED) break;
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  daemon.Stop();
+  running.join();
+  EXPECT_EQ(played.state(), v1::TEST_STATE_FINISHED) << "the other test was held up";
+  // Handed back once (the worker waits before it is given that test again),
+  // counted by reason; its pairs wait for a worker that can play them.
+  const std::string metrics = testing::HttpGet(coordinator.server->metrics_port(), "/metrics");
+  EXPECT_THAT(metrics, ::testing::HasSubstr("judkins_batches_unplayable_total{reason=\"book\"} 1\n"));
+  const v1::Test waiting = testing::GetTest(*admin, unplayable, kAdminToken);
+  EXPECT_EQ(waiting.pairs_waiting(), 2u);
+  EXPECT_EQ(PairCount(waiting.pentanomial()), 0u);
 }
 
 }  // namespace

@@ -11,11 +11,13 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "common/read_file.h"
 #include "common/valid_text.h"
+#include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "records/game_record_format.h"
 #include "tests/support/scratch_directory.h"
@@ -145,6 +147,8 @@ TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesO
     EXPECT_EQ(game.termination(), m.termination) << game.reason();
     EXPECT_THAT(game.reason(), ::testing::HasSubstr("fixture"));
     EXPECT_TRUE(IsValidText(game.reason())) << game.reason();
+    // However much it said, the reason quotes a bounded part of it.
+    EXPECT_LE(game.reason().size(), contract::kMaxGameReasonBytes);
   }
   // What the engine printed reached the results and the records only as
   // valid text: both read back, as a worker's spool and the coordinator must.
@@ -166,7 +170,9 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, MisbehavingEngineTest,
                                            Misbehaviour{"slow", v1::TERMINATION_TIME_FORFEIT, "movetime", "0.2"},
                                            Misbehaviour{"not-utf8", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
                                            Misbehaviour{"nul", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
-                                           Misbehaviour{"endless-line", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"}),
+                                           Misbehaviour{"endless-line", v1::TERMINATION_ILLEGAL_MOVE, "nodes", "1000"},
+                                           Misbehaviour{"long-bestmove", v1::TERMINATION_ILLEGAL_MOVE, "nodes",
+                                                        "1000"}),
                          [](const auto& info) {
                            return absl::StrReplaceAll(info.param.mode, {{"-", "_"}});
                          });
@@ -245,6 +251,49 @@ TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) 
   }
 }
 
+// The runner's own files (the records of the batch) are not the engine's to
+// write: it starts with its standard input, output and error alone.
+TEST(MatchTest, AnEngineInheritsNoDescriptorButItsStandardThree) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string records = scratch.path() + "/records.pgn";
+  Play(Parse({"--engine", "cmd=" + kFixture, "arg=descriptors", "name=fixture", "dir=" + scratch.path(), "--engine",
+              "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--nodes", "100", "--pairs", "1", "--records", records}));
+  absl::StatusOr<std::string> seen = ReadFile(scratch.path() + "/descriptors.txt");
+  ASSERT_TRUE(seen.ok()) << seen.status();
+  for (absl::string_view line : absl::StrSplit(*seen, '\n', absl::SkipEmpty())) {
+    const size_t arrow = line.find(" -> ");
+    if (arrow == absl::string_view::npos) continue;  // "total 0"
+    const absl::string_view fd = line.substr(line.rfind(' ', arrow - 1) + 1, arrow - line.rfind(' ', arrow - 1) - 1);
+    // Bash keeps its script open on a descriptor of its own (255).
+    EXPECT_THAT(std::string(fd), ::testing::AnyOf("0", "1", "2", "255")) << line;
+    EXPECT_THAT(std::string(line), ::testing::Not(::testing::HasSubstr("records.pgn")));
+  }
+}
+
+// A chatty engine's stderr keeps its first and its latest output within a
+// bound, however much it writes.
+TEST(EngineProcessTest, AnEnginesStderrLogKeepsItsHeadAndTailWithinABound) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string log = scratch.path() + "/engine.stderr";
+  constexpr int kLines = 2'000'000;  // about 15 MB
+  absl::StatusOr<std::unique_ptr<EngineProcess>> chatty =
+      EngineProcess::Start({.argv = {"/bin/sh", "-c", absl::StrCat("seq 1 ", kLines, " >&2")}, .stderr_path = log});
+  ASSERT_TRUE(chatty.ok()) << chatty.status();
+  (*chatty)->Stop(absl::Seconds(60));
+  const StderrLimits limits;
+  uintmax_t total = 0;
+  for (const std::string& suffix : {"", ".tail", ".tail.1"})
+    if (std::filesystem::exists(log + suffix)) total += std::filesystem::file_size(log + suffix);
+  EXPECT_LE(total, limits.head_bytes + 2 * limits.tail_bytes + (64 << 10));
+  absl::StatusOr<std::string> head = ReadFile(log);
+  ASSERT_TRUE(head.ok()) << head.status();
+  EXPECT_TRUE(absl::StartsWith(*head, "1\n2\n3\n"));
+  EXPECT_THAT(*head, ::testing::HasSubstr("the latest output is in"));
+  // The latest output: the rotated tail, then the tail (empty if just rotated).
+  const std::string tail = ReadFile(log + ".tail.1").value_or("") + ReadFile(log + ".tail").value_or("");
+  EXPECT_TRUE(absl::EndsWith(tail, absl::StrCat(kLines - 1, "\n", kLines, "\n"))) << tail.substr(tail.size() - 40);
+}
+
 TEST(MatchTest, PlaysFairyStockfish) {
   const v1::MatchResults results =
       Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine", "cmd=/usr/games/fairy-stockfish",
@@ -305,7 +354,11 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
       {{"--engine", "cmd=x", "colour=red", "--engine", "cmd=y", "--nodes", "5"}, "unknown key 'colour'"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--games", "3"}, "must be even"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=5", "elo1=0"},
-       "elo0 must be below elo1"},
+       "elo0: must be below elo1"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=0x10", "elo1=20"},
+       "'0x10' is not a number"},
+      {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--sprt", "elo0=0", "elo1=1e308"},
+       "elo1: a number from -200 to 200"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "5", "--openings", "file=/no/such/book"},
        "cannot read opening book"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--nodes", "0"}, "positive integer"},

@@ -16,6 +16,7 @@
 #include "absl/strings/strip.h"
 #include "common/log.h"
 #include "common/read_file.h"
+#include "common/valid_text.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "proto/convert/time_control.h"
@@ -152,17 +153,18 @@ absl::Status WorkerDaemon::SpoolAndDeliver(const v1::BatchReport& report) {
 }
 
 absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, uint32_t expected_size) {
-  if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos)
-    return absl::InvalidArgumentError(absl::StrCat("bad book name '", name, "'"));
+  if (!IsPlainFileName(name, contract::kMaxBookNameBytes))
+    return absl::InvalidArgumentError(absl::StrCat("bad book name ", Quoted(name)));
   auto it = books_.find(name);
   if (it == books_.end()) {
     absl::StatusOr<OpeningBook> book = OpeningBook::Load(absl::StrCat(options_.books_dir, "/", name, ".sfen"));
     if (!book.ok()) return book.status();
     it = books_.emplace(name, *std::move(book)).first;
   }
-  if (uint32_t(it->second.size()) != expected_size)
+  // The test plays the first `expected_size` openings of the book.
+  if (uint64_t(it->second.size()) < expected_size)
     return absl::FailedPreconditionError(
-        absl::StrCat("book '", name, "' has ", it->second.size(), " openings here, the test expects ", expected_size));
+        absl::StrCat("book '", name, "' has ", it->second.size(), " openings here, the test uses ", expected_size));
   return &it->second;
 }
 
@@ -190,15 +192,18 @@ absl::Status WorkerDaemon::CheckBenchSignatures(const v1::TestSpec& spec, const 
   return absl::OkStatus();
 }
 
-absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch) {
+absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, v1::HandBackReason& why_not) {
   const v1::TestSpec& spec = batch.spec();
   // Step 1. The engines (fetched and checked), the book and the time control.
+  why_not = v1::HAND_BACK_REASON_ARTIFACT;
   absl::StatusOr<std::string> dev = cache_->Ensure(spec.dev().artifact_sha256());
   if (!dev.ok()) return dev.status();
   absl::StatusOr<std::string> base = cache_->Ensure(spec.base().artifact_sha256());
   if (!base.ok()) return base.status();
+  why_not = v1::HAND_BACK_REASON_BOOK;
   absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size());
   if (!book.ok()) return book.status();
+  why_not = v1::HAND_BACK_REASON_SETTINGS;
   absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
   if (!time_control.ok()) return time_control.status();
   // A slower worker than the test's reference gets more time, a faster one
@@ -291,21 +296,28 @@ absl::Status WorkerDaemon::PlayBatch(const v1::Batch& batch) {
   v1::BatchReport report;
   report.set_worker_id(worker_id_);
   report.set_batch_id(batch.id());
-  // Anything that stops the batch from being played hands all of it back.
-  auto hand_back = [&](const absl::Status& why) {
+  // Anything that stops the batch from being played hands all of it back,
+  // and the coordinator hears why: it keeps the test from this worker for a
+  // while, so a test the worker cannot play does not come straight back.
+  auto hand_back = [&](const absl::Status& why, v1::HandBackReason reason) {
     std::filesystem::remove(BatchRecordsPath(batch));
     Log(absl::StrCat("handing back batch ", batch.id(), ": ", why.message()));
+    if (report.refused_because().empty()) {
+      report.set_cannot_play_because(ValidText(why.message(), contract::kMaxRefusalBytes));
+      report.set_hand_back_reason(reason);
+    }
     return SpoolAndDeliver(report);
   };
-  absl::StatusOr<MatchSettings> settings = SettingsFor(batch);
-  if (!settings.ok()) return hand_back(settings.status());
-  // A build that is not the test's plays none of it: the coordinator hears why.
+  v1::HandBackReason why_not = v1::HAND_BACK_REASON_UNSPECIFIED;
+  absl::StatusOr<MatchSettings> settings = SettingsFor(batch, why_not);
+  if (!settings.ok()) return hand_back(settings.status(), why_not);
+  // A build that is not the test's plays none of it, ever.
   if (absl::Status s = CheckBenchSignatures(batch.spec(), *settings); !s.ok()) {
-    report.set_refused_because(std::string(s.message()).substr(0, contract::kMaxRefusalBytes));
-    return hand_back(s);
+    report.set_refused_because(ValidText(s.message(), contract::kMaxRefusalBytes));
+    return hand_back(s, v1::HAND_BACK_REASON_UNSPECIFIED);
   }
   absl::StatusOr<v1::MatchResults> results = PlayWithHeartbeats(batch, *settings);
-  if (!results.ok()) return hand_back(results.status());
+  if (!results.ok()) return hand_back(results.status(), v1::HAND_BACK_REASON_MATCH);
 
   for (const v1::GameOutcome& game : results->games_played()) *report.add_games() = game;
   // Pairs without games go back to the coordinator with the report.

@@ -61,7 +61,8 @@ class WorkerDaemon {
   // Plays the batch and delivers its report; what cannot be played is handed
   // back in the report.
   absl::Status PlayBatch(const v1::Batch& batch);
-  absl::StatusOr<MatchSettings> SettingsFor(const v1::Batch& batch);
+  // On failure, `why_not` says which part could not be set up.
+  absl::StatusOr<MatchSettings> SettingsFor(const v1::Batch& batch, v1::HandBackReason& why_not);
   // FailedPrecondition naming the engine when its bench signature here is not
   // the one the test declares (each artifact is benched once per run).
   absl::Status CheckBenchSignatures(const v1::TestSpec& spec, const MatchSettings& settings);

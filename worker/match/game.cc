@@ -3,8 +3,10 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
+#include "common/valid_text.h"
 #include "engine/rules/hodges.h"
 #include "engine/rules/notation.h"
+#include "proto/contract.h"
 
 namespace judkins {
 namespace {
@@ -99,7 +101,8 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
   auto finish = [&](v1::GameResult result, v1::Termination termination, std::string reason) {
     record.result = result;
     record.termination = termination;
-    record.reason = std::move(reason);
+    // A reason quotes what an engine said: bounded, whatever it said.
+    record.reason = ValidText(reason, contract::kMaxGameReasonBytes);
     const char* verdict[2] = {"draw", "draw"};
     if (result == v1::GAME_RESULT_BLACK_WINS) verdict[kBlack] = "win", verdict[kWhite] = "lose";
     if (result == v1::GAME_RESULT_WHITE_WINS) verdict[kBlack] = "lose", verdict[kWhite] = "win";

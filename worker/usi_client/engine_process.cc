@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/container/inlined_vector.h"
@@ -55,9 +56,23 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
   absl::Cleanup destroy_actions = [&] { posix_spawn_file_actions_destroy(&actions); };
   posix_spawn_file_actions_adddup2(&actions, stdin_pair[1], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, stdout_pair[1], STDOUT_FILENO);
-  const std::string stderr_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  // A log goes through a pipe to a StderrLog, which keeps it within bounds:
+  // a chatty engine must not fill the disk the spool needs.
+  int stderr_pipe[2] = {-1, -1};
+  absl::Cleanup close_stderr_pipe = [&] {
+    for (int fd : stderr_pipe)
+      if (fd >= 0) close(fd);
+  };
+  if (spec.stderr_path.empty()) {
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  } else {
+    if (pipe2(stderr_pipe, O_CLOEXEC) != 0) return ErrnoError("pipe", errno);
+    posix_spawn_file_actions_adddup2(&actions, stderr_pipe[1], STDERR_FILENO);
+  }
   if (!spec.working_directory.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
+  // Standard input, output and error, and nothing else: a records file or a
+  // socket the runner holds would otherwise be the engine's to write.
+  posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
 
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -97,11 +112,27 @@ absl::StatusOr<std::unique_ptr<EngineProcess>> EngineProcess::Start(const Proces
     close(stdout_pair[0]);
     return absl::InvalidArgumentError(absl::StrCat("cannot start '", spec.argv[0], "': ", std::strerror(error)));
   }
-  return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pair[0]);
+  std::unique_ptr<StderrLog> stderr_log;
+  if (stderr_pipe[0] >= 0) {
+    close(std::exchange(stderr_pipe[1], -1));  // the child's end: its exit ends the log's input
+    absl::StatusOr<std::unique_ptr<StderrLog>> log =
+        StderrLog::Start(spec.stderr_path, std::exchange(stderr_pipe[0], -1), spec.stderr_limits);
+    if (!log.ok()) {
+      kill(-pid, SIGKILL);
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      close(stdin_pair[0]);
+      close(stdout_pair[0]);
+      return log.status();
+    }
+    stderr_log = *std::move(log);
+  }
+  return std::make_unique<EngineProcess>(Passkey(), pid, stdin_pair[0], stdout_pair[0], std::move(stderr_log));
 }
 
 EngineProcess::~EngineProcess() {
   Kill();
+  stderr_log_.reset();  // copies what the engine wrote before it died
   close(input_);
   close(output_);
 }
@@ -195,6 +226,7 @@ int EngineProcess::Stop(absl::Duration grace) {
   shutdown(input_, SHUT_WR);
   WaitForExit(absl::Now() + grace);
   Kill();
+  stderr_log_.reset();  // all it wrote is in the log once Stop returns
   return wait_status_;
 }
 

@@ -18,6 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "absl/types/span.h"
+#include "worker/usi_client/stderr_log.h"
 
 namespace judkins {
 
@@ -32,7 +33,8 @@ inline constexpr const char* kMinimalEnvironment[] = {"PATH=/usr/local/bin:/usr/
 struct ProcessSpec {
   std::vector<std::string> argv = {};  // argv[0] is looked up in PATH if it has no '/'
   std::string working_directory = {};  // empty: inherit; else also the child's HOME
-  std::string stderr_path = {};        // empty: /dev/null; else appended to
+  std::string stderr_path = {};        // empty: /dev/null; else appended to, within stderr_limits
+  StderrLimits stderr_limits = {};
   // Engines never do (the worker's environment may hold tokens); the
   // project's own programs, started by tests and tools, do.
   bool inherit_environment = false;
@@ -61,14 +63,16 @@ class EngineProcess {
   absl::StatusOr<absl::string_view> NextLine(absl::Time deadline);
   // NextLine, kept.
   absl::StatusOr<std::string> ReadLine(absl::Time deadline);
-  // Closes stdin, waits up to grace for the process to exit, then kills it.
-  // Returns the wait status (as waitpid reports it).
+  // Closes stdin, waits up to grace for the process to exit, then kills it;
+  // what it wrote to stderr is in its log on return. Returns the wait status
+  // (as waitpid reports it).
   int Stop(absl::Duration grace);
   bool Exited();  // reaps without blocking
   pid_t pid() const { return pid_; }
 
   // Only Start makes one (Passkey is private).
-  EngineProcess(Passkey, pid_t pid, int input, int output) : pid_(pid), input_(input), output_(output) {}
+  EngineProcess(Passkey, pid_t pid, int input, int output, std::unique_ptr<StderrLog> stderr_log)
+      : pid_(pid), input_(input), output_(output), stderr_log_(std::move(stderr_log)) {}
 
  private:
   // How far a read's timeout may miss the time left (either way) without
@@ -91,8 +95,9 @@ class EngineProcess {
   void Kill();
 
   pid_t pid_;
-  int input_;   // our end of the child's stdin (a socket, so writes never raise SIGPIPE)
-  int output_;  // our end of the child's stdout (a socket, read with a timeout)
+  int input_;                              // our end of the child's stdin (a socket, so writes never raise SIGPIPE)
+  int output_;                             // our end of the child's stdout (a socket, read with a timeout)
+  std::unique_ptr<StderrLog> stderr_log_;  // copies the child's stderr, when it has a log
   // Output read but not yet returned is buffer_ from unread_ on; lines are
   // cut from the front without moving the rest, which moves only before
   // more is appended.

@@ -126,7 +126,7 @@ absl::StatusOr<EngineMove> UsiEngine::Think(const std::string& position_command,
       absl::string_view rest = *line;
       TakeWord(rest);  // "bestmove"
       const absl::string_view played = TakeWord(rest);
-      if (played.empty()) return Fail(absl::DataLossError(absl::StrCat("bestmove without a move: '", *line, "'")));
+      if (played.empty()) return Fail(absl::DataLossError(absl::StrCat("bestmove without a move: ", Quoted(*line))));
       move.text = std::string(played);
       return move;
     }
