@@ -10,11 +10,13 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "common/decimal.h"
 #include "common/log.h"
 #include "common/secret.h"
 #include "common/valid_text.h"
 #include "common/version.h"
 #include "coordinator/http/coalescing_server.h"
+#include "coordinator/http/cookies.h"
 #include "coordinator/http/openapi_json.h"
 #include "coordinator/http/pages/app_js.h"
 #include "coordinator/http/pages/icon_svg.h"
@@ -56,16 +58,53 @@ absl::StatusOr<std::pair<std::string, int>> HostAndPort(const std::string& liste
   return std::pair{host, port};
 }
 
+// Text safe inside an HTML attribute or element.
+std::string HtmlEscaped(absl::string_view text) {
+  return absl::StrReplaceAll(text, {{"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}, {"'", "&#39;"}});
+}
+
 // A redirect target from a form: a path on this server, nothing else.
 std::string LocalPath(const std::string& next) {
   return absl::StartsWith(next, "/") && !absl::StartsWith(next, "//") && next.find('\\') == std::string::npos ? next
                                                                                                               : "/";
 }
 
-HttpAnswer TooManyLongAnswers() {
-  return ErrorAnswer(503, absl::StrCat("too many event streams and downloads open (", kMaxLongAnswers,
-                                       "): poll the API instead, or try again later"));
+void SendTooManyLongAnswers(httplib::Response& response) {
+  response.set_header("Retry-After", absl::StrCat(absl::ToInt64Seconds(kLongAnswerRetryAfter)));
+  Send(response, ErrorAnswer(503, absl::StrCat("too many event streams and downloads open (at most ",
+                                               kMaxLongAnswersPerClient, " a client, ", kMaxLongAnswers,
+                                               " in all): poll the API instead, or try again later")));
 }
+
+// A field of a POSTed form, from the body alone: httplib merges the query
+// string into the same params, and a secret in a URL (the token, the CSRF
+// token) ends up in logs, histories and Referer headers.
+std::string FormField(const httplib::Request& request, const char* name) {
+  if (!absl::StartsWith(request.get_header_value("Content-Type"), "application/x-www-form-urlencoded")) return "";
+  httplib::Params fields;
+  httplib::detail::parse_query_text(request.body, fields);
+  auto it = fields.find(name);
+  return it == fields.end() ? "" : it->second;
+}
+
+// What went wrong with a request httplib refused before any handler saw it.
+std::string StatusMessage(const httplib::Request& request, int status) {
+  switch (status) {
+    case 400:
+      return "the request could not be read (a POST needs a body, with its Content-Length)";
+    case 404:
+      return absl::StrCat("no such path: ", ValidText(request.path, kMaxQuotedBytes));
+    case 413:
+      return absl::StrCat("the body is too large: at most ", kMaxRequestBodyBytes, " bytes");
+    case 414:
+      return "the URL is too long: at most 8 KiB with its query";
+    default:
+      return absl::StrCat("HTTP ", status);
+  }
+}
+
+// Where a script may send the CSRF token instead of a form field.
+constexpr char kCsrfHeader[] = "X-CSRF-Token";
 
 // Who a web action is logged as: the one admin token has no user name, so
 // the address it came from.
@@ -118,21 +157,37 @@ HttpServer::~HttpServer() { Stop(); }
 // Counted in while it lives: the last copy of its answer's provider frees it.
 class LongAnswerSlot {
  public:
-  explicit LongAnswerSlot(std::atomic<int>& open) : open_(open) {}
-  ~LongAnswerSlot() { open_.fetch_sub(1); }
+  template <typename Counts>
+  LongAnswerSlot(Counts& counts, std::string client)
+      : release_([&counts, client = std::move(client)] {
+          absl::MutexLock lock(&counts.mutex);
+          --counts.total;
+          if (--counts.by_client[client] == 0) counts.by_client.erase(client);
+        }) {}
+  ~LongAnswerSlot() { release_(); }
   LongAnswerSlot(const LongAnswerSlot&) = delete;
   LongAnswerSlot& operator=(const LongAnswerSlot&) = delete;
 
  private:
-  std::atomic<int>& open_;
+  std::function<void()> release_;
 };
 
-std::shared_ptr<LongAnswerSlot> HttpServer::TakeLongAnswerSlot() {
-  if (long_answers_.fetch_add(1) >= kMaxLongAnswers) {
-    long_answers_.fetch_sub(1);
+std::shared_ptr<LongAnswerSlot> HttpServer::TakeLongAnswerSlot(const httplib::Request& request) {
+  const std::optional<WebSessions::Session> session = SessionOf(request);
+  std::string client = session ? absl::StrCat("session ", session->id) : absl::StrCat("address ", request.remote_addr);
+  absl::MutexLock lock(&long_answers_.mutex);
+  int& held = long_answers_.by_client[client];
+  if (long_answers_.total >= kMaxLongAnswers || held >= kMaxLongAnswersPerClient) {
+    if (held == 0) long_answers_.by_client.erase(client);
     return nullptr;
   }
-  return std::make_shared<LongAnswerSlot>(long_answers_);
+  ++held;
+  ++long_answers_.total;
+  return std::make_shared<LongAnswerSlot>(long_answers_, std::move(client));
+}
+
+std::optional<WebSessions::Session> HttpServer::SessionOf(const httplib::Request& request) {
+  return sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now());
 }
 
 void HttpServer::Stop() {
@@ -202,8 +257,8 @@ void HttpServer::RouteApi() {
     if (!id.ok()) return Send(response, ErrorAnswer(id.status()));
     if (!request.params.empty()) return Send(response, ErrorAnswer(400, "records take no parameters"));
     if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return Send(response, ErrorAnswer(exists));
-    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
-    if (!slot) return Send(response, TooManyLongAnswers());
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot(request);
+    if (!slot) return SendTooManyLongAnswers(response);
     response.set_header("Content-Disposition", absl::StrCat("attachment; filename=\"test-", *id, ".pgn\""));
     auto after = std::make_shared<uint64_t>(0);
     response.set_chunked_content_provider(
@@ -228,9 +283,15 @@ void HttpServer::RouteApi() {
     absl::StatusOr<uint64_t> id = ParseId(request.matches[1], "test id");
     if (!id.ok()) return Send(response, ErrorAnswer(id.status()));
     if (!request.params.empty()) return Send(response, ErrorAnswer(400, "events take no parameters"));
-    if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return Send(response, ErrorAnswer(exists));
-    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
-    if (!slot) return Send(response, TooManyLongAnswers());
+    absl::StatusOr<v1::Test> now = store_.GetTest(*id);
+    if (!now.ok()) return Send(response, ErrorAnswer(now.status()));
+    // An ended test changes no more: 204 tells EventSource not to reconnect.
+    if (now->state() == v1::TEST_STATE_FINISHED || now->state() == v1::TEST_STATE_STOPPED) {
+      response.status = 204;
+      return;
+    }
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot(request);
+    if (!slot) return SendTooManyLongAnswers(response);
     response.set_header("Cache-Control", "no-cache");
     struct StreamState {
       std::string last;
@@ -273,8 +334,8 @@ void HttpServer::RouteApi() {
   // kGlobalEventGap, so an open list redraws when it should and no more.
   s.Get("/api/v1/events", [this](const httplib::Request& request, httplib::Response& response) {
     if (!request.params.empty()) return Send(response, ErrorAnswer(400, "events take no parameters"));
-    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot();
-    if (!slot) return Send(response, TooManyLongAnswers());
+    std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot(request);
+    if (!slot) return SendTooManyLongAnswers(response);
     response.set_header("Cache-Control", "no-cache");
     struct StreamState {
       uint64_t sent_version;
@@ -307,14 +368,53 @@ void HttpServer::RouteApi() {
     });
   });
 
-  s.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
-    if (!response.body.empty()) return;  // an answer of ours, already JSON
-    Send(response, ErrorAnswer(response.status, response.status == 404 ? absl::StrCat("no such path: ", request.path)
-                                                                       : absl::StrCat("HTTP ", response.status)));
+  // The API only reads: any other method on it is named as such.
+  const auto not_allowed = [](const httplib::Request& request, httplib::Response& response) {
+    response.set_header("Allow", "GET");
+    Send(response, ErrorAnswer(405, absl::StrCat(request.method, " ", ValidText(request.path, kMaxQuotedBytes),
+                                                 ": the API only reads (GET)")));
+  };
+  constexpr char kApiPaths[] = R"(/api/.*)";
+  s.Post(kApiPaths, not_allowed);
+  s.Put(kApiPaths, not_allowed);
+  s.Delete(kApiPaths, not_allowed);
+  s.Patch(kApiPaths, not_allowed);
+
+  // What httplib refuses itself, and paths nothing serves: JSON under /api/,
+  // a page elsewhere (a person followed a link).
+  s.set_error_handler([this](const httplib::Request& request, httplib::Response& response) {
+    if (!response.body.empty()) return;  // an answer of ours already
+    const std::string message = StatusMessage(request, response.status);
+    if (absl::StartsWith(request.path, "/api/") || request.method != "GET") {
+      Send(response, ErrorAnswer(response.status, message));
+      return;
+    }
+    SendPage(request, response, "error", "Not found", message);
   });
   s.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
     Send(response, ErrorAnswer(500, "internal error"));
   });
+}
+
+// Every page is the same shell; app.js draws it from the API. The shell
+// carries the session's CSRF token for the forms it draws, and a message for
+// the error page.
+void HttpServer::SendPage(const httplib::Request& request, httplib::Response& response, const char* name,
+                          const char* title, const std::string& message) {
+  const std::optional<WebSessions::Session> session = SessionOf(request);
+  const std::string login =
+      session ? absl::StrCat(R"(<form method="post" action="/logout"><input type="hidden" name="csrf" value=")",
+                             session->csrf, R"("><button type="submit">Log out</button></form>)")
+              : R"(<a href="/login">Log in</a>)";
+  response.set_header("Cache-Control", "no-store");
+  response.set_content(absl::StrReplaceAll(kShellHtml, {{"{{page}}", name},
+                                                        {"{{title}}", title},
+                                                        {"{{csrf}}", session ? session->csrf : ""},
+                                                        {"{{logged_in}}", session ? "true" : "false"},
+                                                        {"{{message}}", HtmlEscaped(message)},
+                                                        {"{{login}}", login},
+                                                        {"{{version}}", kVersion}}),
+                       "text/html; charset=utf-8");
 }
 
 void HttpServer::RoutePages() {
@@ -329,29 +429,24 @@ void HttpServer::RoutePages() {
   s.Get("/static/style.css", [](const httplib::Request&, httplib::Response& response) {
     response.set_content(kStyleCss, "text/css; charset=utf-8");
   });
-  // Every page is the same shell; app.js draws it from the API. The shell
-  // carries the session's CSRF token for the forms it draws.
   auto page = [this](const char* name, const char* title) {
     return [this, name, title](const httplib::Request& request, httplib::Response& response) {
-      const std::optional<WebSessions::Session> session =
-          sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now());
-      const std::string login =
-          session ? absl::StrCat(R"(<form method="post" action="/logout"><input type="hidden" name="csrf" value=")",
-                                 session->csrf, R"("><button type="submit">Log out</button></form>)")
-                  : R"(<a href="/login">Log in</a>)";
-      response.set_header("Cache-Control", "no-store");
-      response.set_content(absl::StrReplaceAll(kShellHtml, {{"{{page}}", name},
-                                                            {"{{title}}", title},
-                                                            {"{{csrf}}", session ? session->csrf : ""},
-                                                            {"{{logged_in}}", session ? "true" : "false"},
-                                                            {"{{login}}", login},
-                                                            {"{{version}}", kVersion}}),
-                           "text/html; charset=utf-8");
+      SendPage(request, response, name, title);
+    };
+  };
+  // A test's or a tune's page, or a page saying there is none (404).
+  auto test_page = [this](const char* name, const char* title) {
+    return [this, name, title](const httplib::Request& request, httplib::Response& response) {
+      absl::StatusOr<uint64_t> id = ParseId(request.matches[1], "test id");
+      absl::Status exists = id.ok() ? store_.CheckTestExists(*id) : id.status();
+      if (exists.ok()) return SendPage(request, response, name, title);
+      response.status = ErrorAnswer(exists).status;
+      SendPage(request, response, "error", "Not found", std::string(exists.message()));
     };
   };
   s.Get("/", page("index", "Tests"));
-  s.Get(R"(/tests/(\d+))", page("test", "Test"));
-  s.Get(R"(/tunes/(\d+))", page("tune", "Tune"));
+  s.Get(R"(/tests/(\d+))", test_page("test", "Test"));
+  s.Get(R"(/tunes/(\d+))", test_page("tune", "Tune"));
   s.Get("/workers", page("workers", "Workers"));
   s.Get("/sprt", page("sprt", "SPRT calculator"));
   s.Get("/login", page("login", "Log in"));
@@ -360,30 +455,37 @@ void HttpServer::RoutePages() {
 void HttpServer::RouteActions() {
   httplib::Server& s = *server_;
   s.Post("/login", [this](const httplib::Request& request, httplib::Response& response) {
-    const std::string next = LocalPath(request.get_param_value("next"));
-    absl::StatusOr<WebSessions::Session> session =
-        sessions_.Login(request.get_param_value("token"), request.remote_addr, absl::Now());
-    if (!session.ok()) {
+    const std::string next = LocalPath(FormField(request, "next"));
+    absl::StatusOr<WebSessions::Login> login = sessions_.LogIn(
+        FormField(request, "token"), CookieValue(request.get_header_value("Cookie"), kDeviceCookie), absl::Now());
+    if (!login.ok()) {
       Log("judkins-coordinator",
-          absl::StrCat("web login refused from ", request.remote_addr, ": ", session.status().message()));
-      const char* why = absl::IsResourceExhausted(session.status()) ? "wait" : "wrong";
+          absl::StrCat("web login refused from ", request.remote_addr, ": ", login.status().message()));
+      const char* why = absl::IsResourceExhausted(login.status()) ? "wait" : "wrong";
       response.set_redirect(absl::StrCat("/login?error=", why, "&next=", httplib::detail::encode_query_param(next)),
                             303);
       return;
     }
-    response.set_header("Set-Cookie",
-                        absl::StrCat(kSessionCookie, "=", session->id, "; Path=/; HttpOnly; SameSite=Strict; Max-Age=",
-                                     absl::ToInt64Seconds(kSessionLifetime)));
+    // Two cookies: the session's, and the device's that keeps this browser
+    // out of others' failed logins (login_throttle.h).
+    response.set_header("Set-Cookie", absl::StrCat(kSessionCookie, "=", login->session.id,
+                                                   "; Path=/; HttpOnly; SameSite=Strict; Max-Age=",
+                                                   absl::ToInt64Seconds(kSessionLifetime)));
+    response.headers.emplace("Set-Cookie", absl::StrCat(kDeviceCookie, "=", login->device,
+                                                        "; Path=/login; HttpOnly; SameSite=Strict; Max-Age=",
+                                                        absl::ToInt64Seconds(kDeviceLifetime)));
     response.set_redirect(next, 303);
   });
 
-  // An action needs a live session and that session's CSRF token in the form.
+  // An action needs a live session and that session's CSRF token, in the
+  // form's body or an X-CSRF-Token header: never in the URL.
   auto act = [this](const httplib::Request& request, httplib::Response& response,
                     absl::FunctionRef<absl::Status()> action, const std::string& then) {
-    const std::optional<WebSessions::Session> session =
-        sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now());
+    const std::optional<WebSessions::Session> session = SessionOf(request);
     if (!session) return Send(response, ErrorAnswer(401, "log in first"));
-    if (!SameSecret(request.get_param_value("csrf"), session->csrf)) {
+    const std::string csrf =
+        request.has_header(kCsrfHeader) ? request.get_header_value(kCsrfHeader) : FormField(request, "csrf");
+    if (!SameSecret(csrf, session->csrf)) {
       Log("judkins-coordinator", absl::StrCat("web action refused from ", request.remote_addr, ": bad CSRF token"));
       return Send(response, ErrorAnswer(403, "csrf: missing or wrong (reload the page)"));
     }
@@ -424,12 +526,10 @@ void HttpServer::RouteActions() {
           absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
           if (!id.ok()) return id.status();
           int priority = 0;
-          const std::string text = request.get_param_value("priority");
-          if (!absl::SimpleAtoi(text, &priority) || priority < contract::kMinPriority ||
-              priority > contract::kMaxPriority)
-            return absl::InvalidArgumentError(absl::StrCat("priority: '", ValidText(text, kMaxSearchBytes),
-                                                           "' is not an integer in [", contract::kMinPriority, ", ",
-                                                           contract::kMaxPriority, "]"));
+          const std::string text = FormField(request, "priority");
+          if (!ParseDecimal(text, &priority) || priority < contract::kMinPriority || priority > contract::kMaxPriority)
+            return absl::InvalidArgumentError(absl::StrCat("priority: ", Quoted(text), " is not an integer in [",
+                                                           contract::kMinPriority, ", ", contract::kMaxPriority, "]"));
           absl::StatusOr<v1::Test> test = store_.SetPriority(*id, priority, absl::Now(), WebAdmin(request));
           if (!test.ok()) return test.status();
           changes_.Changed();

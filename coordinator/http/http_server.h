@@ -10,11 +10,14 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
 #include "coordinator/http/answer_cache.h"
 #include "coordinator/http/read_api.h"
 #include "coordinator/http/web_sessions.h"
@@ -34,6 +37,11 @@ inline constexpr int kHttpThreads = 32;
 // Event streams and record downloads open at once: at most half the threads,
 // so the API and the pages always keep the other half. Beyond it, 503.
 inline constexpr int kMaxLongAnswers = kHttpThreads / 2;
+// Of those, what one client may hold: an anonymous one counted by its
+// address, a logged-in browser by its session (many share a proxy's
+// address). Beyond it, 503 with Retry-After.
+inline constexpr int kMaxLongAnswersPerClient = 4;
+inline constexpr absl::Duration kLongAnswerRetryAfter = absl::Seconds(30);
 // The global event stream says "something changed" at most this often.
 inline constexpr absl::Duration kGlobalEventGap = absl::Seconds(1);
 // A comment line on an idle event stream this often, so proxies keep it open.
@@ -82,9 +90,15 @@ class HttpServer {
   void RoutePages();
   void RouteActions();
 
-  // One of the kMaxLongAnswers, or null when all are taken. Held by the
-  // answer's content provider: given back when httplib drops it.
-  std::shared_ptr<LongAnswerSlot> TakeLongAnswerSlot();
+  // One of the kMaxLongAnswers for the request's client, or null when all
+  // are taken, or its own kMaxLongAnswersPerClient. Held by the answer's
+  // content provider: given back when httplib drops it.
+  std::shared_ptr<LongAnswerSlot> TakeLongAnswerSlot(const httplib::Request& request);
+  // The page shell for app.js's page `name` (message: the error page's text).
+  void SendPage(const httplib::Request& request, httplib::Response& response, const char* name, const char* title,
+                const std::string& message = "");
+  // The session of the request's cookie, if live.
+  std::optional<WebSessions::Session> SessionOf(const httplib::Request& request);
 
   const HttpOptions options_;
   WebSessions sessions_;
@@ -92,7 +106,13 @@ class HttpServer {
   ChangeFeed& changes_;
   ReadApi api_;
   AnswerCache answers_;
-  std::atomic<int> long_answers_ = 0;  // before server_: outlives its threads
+  // Before server_: they outlive its threads.
+  struct LongAnswers {
+    absl::Mutex mutex;
+    int total ABSL_GUARDED_BY(mutex) = 0;
+    absl::flat_hash_map<std::string, int> by_client ABSL_GUARDED_BY(mutex);
+  };
+  LongAnswers long_answers_;
   std::unique_ptr<httplib::Server> server_;
   std::atomic<bool> stopping_ = false;
   std::thread thread_;

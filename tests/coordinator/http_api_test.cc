@@ -107,9 +107,37 @@ class HttpApiTest : public ::testing::Test {
                     .ok());
   }
 
-  httplib::Result Get(const std::string& path) {
+  httplib::Result Get(const std::string& path, const httplib::Headers& headers = {}) {
     httplib::Client client("127.0.0.1", server_->http_port());
-    return client.Get(path);
+    return client.Get(path, headers);
+  }
+
+  // The Set-Cookie value of `name` in an answer ("name=value"), or empty.
+  static std::string CookieSet(const httplib::Result& answer, const std::string& name) {
+    for (const auto& [header, value] : answer->headers)
+      if (header == "Set-Cookie" && absl::StartsWith(value, name + "=")) return value.substr(0, value.find(';'));
+    return "";
+  }
+
+  // Logs in with the admin token; the Cookie header of the new session (and
+  // of the browser's device, when `device` is given it is sent and kept).
+  std::string LogIn(std::string* device = nullptr, const std::string& token = kAdminToken) {
+    httplib::Client client("127.0.0.1", server_->http_port());
+    httplib::Headers headers;
+    if (device && !device->empty()) headers.emplace("Cookie", *device);
+    httplib::Result answer = client.Post("/login", headers, httplib::Params{{"token", token}, {"next", "/"}});
+    EXPECT_TRUE(answer && answer->status == 303);
+    if (!answer) return "";
+    if (device) *device = CookieSet(answer, kDeviceCookie);
+    return CookieSet(answer, kSessionCookie);
+  }
+
+  // The test's page's CSRF token, for a session's cookie.
+  std::string CsrfOf(const std::string& cookie) {
+    httplib::Result page = Get("/", {{"Cookie", cookie}});
+    const std::string marker = R"(<meta name="csrf" content=")";
+    const size_t at = page->body.find(marker) + marker.size();
+    return page->body.substr(at, page->body.find('"', at) - at);
   }
 
   testing::ScratchDirectory scratch_{testing::CurrentTestName()};
@@ -193,7 +221,7 @@ TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
       {"/api/v1/tests?colour=red", {400, "unknown parameter 'colour'"}},
       {"/api/v1/tunes/" + std::to_string(test_.id()), {404, "not a tune"}},
       {"/api/v1/sprt?elo0=0", {400, "elo1: required"}},
-      {"/api/v1/sprt?elo0=5&elo1=0&wdl=1,2,3", {400, "elo0 must be below elo1"}},
+      {"/api/v1/sprt?elo0=5&elo1=0&wdl=1,2,3", {400, "elo0: must be below elo1"}},
       {"/api/v1/sprt?elo0=0&elo1=5&pentanomial=1,2", {400, "pentanomial takes 5"}},
       {"/api/v1/workers?x=1", {400, "unknown parameter 'x'"}},
       {"/api/v1/tests/999/log", {404, "no test 999"}},
@@ -363,14 +391,15 @@ TEST_F(HttpApiTest, TheListsStreamSaysSomethingChangedAfterAReport) {
 }
 
 TEST_F(HttpApiTest, OpenStreamsAreCappedSoTheApiKeepsAnswering) {
-  // Every slot taken by a stream of the fixed-games test.
+  // Every slot taken by a stream of the fixed-games test, each of a browser
+  // logged in on its own (one client may hold only kMaxLongAnswersPerClient).
   std::atomic<int> opened = 0;
   std::vector<std::thread> streams;
   for (int i = 0; i < kMaxLongAnswers; ++i)
-    streams.emplace_back([&] {
+    streams.emplace_back([&, cookie = LogIn()] {
       httplib::Client client("127.0.0.1", server_->http_port());
       client.Get(
-          absl::StrCat("/api/v1/tests/", test_.id(), "/events"),
+          absl::StrCat("/api/v1/tests/", test_.id(), "/events"), {{"Cookie", cookie}},
           [&](const httplib::Response& response) {
             if (response.status == 200) ++opened;
             return true;
@@ -393,6 +422,7 @@ TEST_F(HttpApiTest, OpenStreamsAreCappedSoTheApiKeepsAnswering) {
   httplib::Result refused = Get(absl::StrCat("/api/v1/tests/", tune_.id(), "/events"));
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->status, 503);
+  EXPECT_EQ(refused->get_header_value("Retry-After"), absl::StrCat(absl::ToInt64Seconds(kLongAnswerRetryAfter)));
   EXPECT_THAT(testing::Field(ParseObject(refused->body), "message").string_value(),
               HasSubstr("too many event streams"));
   httplib::Result records = Get(absl::StrCat("/api/v1/tests/", test_.id(), "/records"));
@@ -483,6 +513,220 @@ TEST_F(HttpApiTest, ReadersStreamsAndLoginsRunBesideReportsWithoutAFailure) {
   EXPECT_EQ(bad_answers.load(), 0);
   EXPECT_GT(test_events.load(), 1);
   EXPECT_GT(list_events.load(), 0);
+}
+
+TEST_F(HttpApiTest, TheCalculatorRefusesBoundsItCannotComputeAtOnceAndAnswersNumbers) {
+  const std::string counts = "/api/v1/sprt?pentanomial=10,20,40,25,12";
+  const std::pair<std::string, std::string> refused[] = {
+      // This one once kept an HTTP thread searching for ten minutes and more.
+      {"&elo0=1e308&elo1=1.7e308", "elo0: a number from -200 to 200"},
+      {"&elo0=1e308&elo1=1.7e308&model=logistic", "elo0: a number from -1000 to 1000"},
+      {"&elo0=0&elo1=1000", "elo1: a number from -200 to 200"},
+      {"&elo0=0x10&elo1=20", "elo0: '0x10' is not a number"},
+      {"&elo0=0&elo1=5&beta=0.5", "beta: a probability between 0 and 0.5, both excluded"},
+      {"&elo0=0&elo1=nan", "elo1: 'nan' is not a number"},
+  };
+  for (const auto& [query, message] : refused) {
+    SCOPED_TRACE(query);
+    const absl::Time start = absl::Now();
+    httplib::Result answer = Get(counts + query);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 400);
+    EXPECT_THAT(testing::Field(ParseObject(answer->body), "message").string_value(), HasSubstr(message));
+    EXPECT_LT(absl::Now() - start, absl::Seconds(10));
+  }
+  // At the widest bounds taken, every statistic is a JSON number, never "NaN".
+  for (const std::string& query : {"&elo0=0&elo1=1000&model=logistic", "&elo0=-200&elo1=200", "&elo0=0&elo1=200"}) {
+    SCOPED_TRACE(query);
+    httplib::Result answer = Get(counts + query);
+    ASSERT_TRUE(answer);
+    ASSERT_EQ(answer->status, 200) << answer->body;
+    const google::protobuf::Struct report = ParseObject(answer->body);
+    for (const char* field : {"llr", "lowerBound", "upperBound", "elo", "eloCiLower", "eloCiUpper", "los"})
+      EXPECT_EQ(testing::Field(report, field).kind_case(), google::protobuf::Value::kNumberValue)
+          << field << " in " << answer->body;
+  }
+}
+
+TEST_F(HttpApiTest, OthersWrongLoginsNeverKeepOutABrowserThatLoggedInBefore) {
+  std::string device;
+  ASSERT_FALSE(LogIn(&device).empty());
+  ASSERT_FALSE(device.empty());
+  // Someone behind the same proxy (here: the same address) guesses on.
+  httplib::Client client("127.0.0.1", server_->http_port());
+  for (int i = 0; i < 4 * kMaxFailedLogins; ++i) {
+    httplib::Result wrong = client.Post("/login", httplib::Params{{"token", "wrong"}, {"next", "/"}});
+    ASSERT_TRUE(wrong);
+    EXPECT_THAT(wrong->get_header_value("Location"), HasSubstr("/login?error="));
+  }
+  // A browser that never logged in here waits; the admin's does not.
+  httplib::Result untrusted = client.Post("/login", httplib::Params{{"token", kAdminToken}, {"next", "/"}});
+  ASSERT_TRUE(untrusted);
+  EXPECT_THAT(untrusted->get_header_value("Location"), HasSubstr("/login?error=wait"));
+  httplib::Result known =
+      client.Post("/login", {{"Cookie", device}}, httplib::Params{{"token", kAdminToken}, {"next", "/workers"}});
+  ASSERT_TRUE(known);
+  EXPECT_EQ(known->get_header_value("Location"), "/workers");
+  EXPECT_FALSE(CookieSet(known, kSessionCookie).empty());
+}
+
+TEST_F(HttpApiTest, SecretsAreTakenFromAFormsBodyOrAHeaderNeverFromItsUrl) {
+  // The token in the query string: as if none was given.
+  httplib::Client client("127.0.0.1", server_->http_port());
+  httplib::Result login =
+      client.Post(absl::StrCat("/login?token=", kAdminToken), "", "application/x-www-form-urlencoded");
+  ASSERT_TRUE(login);
+  EXPECT_THAT(login->get_header_value("Location"), HasSubstr("error=wrong"));
+  const std::string cookie = LogIn();
+  const std::string csrf = CsrfOf(cookie);
+  ASSERT_EQ(csrf.size(), 2 * kCsrfBytes);
+  const std::string priority = absl::StrCat("/tests/", test_.id(), "/priority");
+  httplib::Result in_url =
+      client.Post(absl::StrCat(priority, "?csrf=", csrf), {{"Cookie", cookie}}, httplib::Params{{"priority", "7"}});
+  ASSERT_TRUE(in_url);
+  EXPECT_EQ(in_url->status, 403);
+  EXPECT_EQ(testing::GetTest(*admin_, test_.id(), kAdminToken).spec().priority(), 0);
+  httplib::Result in_header =
+      client.Post(priority, {{"Cookie", cookie}, {"X-CSRF-Token", csrf}}, httplib::Params{{"priority", "7"}});
+  ASSERT_TRUE(in_header);
+  EXPECT_EQ(in_header->status, 303) << in_header->body;
+  httplib::Result in_body =
+      client.Post(priority, {{"Cookie", cookie}}, httplib::Params{{"priority", "8"}, {"csrf", csrf}});
+  ASSERT_TRUE(in_body);
+  EXPECT_EQ(in_body->status, 303) << in_body->body;
+  EXPECT_EQ(testing::GetTest(*admin_, test_.id(), kAdminToken).spec().priority(), 8);
+}
+
+TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {
+  std::atomic<int> opened = 0;
+  std::atomic<bool> done = false;
+  std::vector<std::thread> streams;
+  for (int i = 0; i < kMaxLongAnswersPerClient; ++i)
+    streams.emplace_back([&] {
+      httplib::Client client("127.0.0.1", server_->http_port());
+      client.Get(
+          "/api/v1/events",
+          [&](const httplib::Response& response) {
+            if (response.status == 200) ++opened;
+            return true;
+          },
+          [&](const char*, size_t) { return !done.load(); });
+    });
+  absl::Cleanup end_streams = [&] {
+    done = true;
+    server_->Shutdown();  // ends the list's streams
+    for (std::thread& stream : streams) stream.join();
+  };
+  for (int waited = 0; opened < kMaxLongAnswersPerClient && waited < 1000; ++waited)
+    absl::SleepFor(absl::Milliseconds(10));
+  ASSERT_EQ(opened.load(), kMaxLongAnswersPerClient);
+  httplib::Result refused = Get("/api/v1/events");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 503);
+  EXPECT_EQ(refused->get_header_value("Retry-After"), absl::StrCat(absl::ToInt64Seconds(kLongAnswerRetryAfter)));
+  EXPECT_THAT(testing::Field(ParseObject(refused->body), "message").string_value(), HasSubstr("a client"));
+  // A logged-in browser has streams of its own.
+  const std::string cookie = LogIn();
+  httplib::Client client("127.0.0.1", server_->http_port());
+  int status = 0;
+  client.Get(
+      "/api/v1/events", {{"Cookie", cookie}},
+      [&](const httplib::Response& response) {
+        status = response.status;
+        return false;  // the status is all this wants
+      },
+      [](const char*, size_t) { return false; });
+  EXPECT_EQ(status, 200);
+}
+
+TEST_F(HttpApiTest, AnEndedTestsStreamSaysNoContentSoTheBrowserStopsAsking) {
+  v1::StopTestRequest stop;
+  stop.set_test_id(test_.id());
+  v1::Test stopped;
+  ASSERT_TRUE(admin_->StopTest(As(kAdminToken).get(), stop, &stopped).ok());
+  httplib::Result answer = Get(absl::StrCat("/api/v1/tests/", test_.id(), "/events"));
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->status, 204);
+  EXPECT_EQ(answer->body, "");
+}
+
+TEST_F(HttpApiTest, AHistoryGivesAtMostThePointsAskedForTheLastAmongThem) {
+  for (int i = 0; i < 6; ++i) ReportOneBatch();  // 7 points in all
+  const std::string path = absl::StrCat("/api/v1/tests/", test_.id(), "/history?points=");
+  auto games = [&](int points) {
+    httplib::Result answer = Get(path + std::to_string(points));
+    EXPECT_TRUE(answer && answer->status == 200);
+    std::vector<std::string> games;
+    const google::protobuf::Struct history = ParseObject(answer->body);
+    for (const auto& point : testing::Field(history, "points").list_value().values())
+      games.push_back(testing::Field(point.struct_value(), "games").string_value());
+    return games;
+  };
+  const std::vector<std::string> all = games(100);
+  ASSERT_EQ(all.size(), 7u);
+  for (int points = 1; points <= 9; ++points) {
+    SCOPED_TRACE(points);
+    const std::vector<std::string> thinned = games(points);
+    ASSERT_EQ(thinned.size(), size_t(std::min(points, 7)));
+    EXPECT_EQ(thinned.back(), all.back());
+    if (points >= 2) EXPECT_EQ(thinned.front(), all.front()) << "the first point too";
+  }
+}
+
+TEST_F(HttpApiTest, RefusedRequestsSayWhatIsWrongAsJsonOnTheApiAndAsAPageElsewhere) {
+  httplib::Client client("127.0.0.1", server_->http_port());
+  for (const char* method : {"POST", "PUT", "DELETE", "PATCH"}) {
+    SCOPED_TRACE(method);
+    httplib::Request request;
+    request.method = method;
+    request.path = "/api/v1/tests";
+    httplib::Result answer = client.send(request);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 405);
+    EXPECT_EQ(answer->get_header_value("Allow"), "GET");
+    EXPECT_THAT(testing::Field(ParseObject(answer->body), "message").string_value(), HasSubstr("only reads"));
+  }
+  // A POST with no body (no Content-Length) is refused by httplib itself.
+  const std::string no_body = testing::HttpExchange(server_->http_port(), "POST /login HTTP/1.0\r\nHost: x\r\n\r\n");
+  EXPECT_THAT(no_body, HasSubstr("400 Bad Request"));
+  EXPECT_THAT(no_body, HasSubstr("a POST needs a body, with its Content-Length"));
+  httplib::Result long_url = Get("/api/v1/tests?q=" + std::string(20000, 'a'));
+  ASSERT_TRUE(long_url);
+  EXPECT_EQ(long_url->status, 414);
+  EXPECT_THAT(testing::Field(ParseObject(long_url->body), "message").string_value(), HasSubstr("URL is too long"));
+  // Pages for a test or a path that does not exist: 404, a page saying so.
+  for (const auto& [path, message] : {std::pair<std::string, std::string>{"/tests/999", "no test 999"},
+                                      {"/tunes/998", "no test 998"},
+                                      {"/nothing", "no such path: /nothing"}}) {
+    SCOPED_TRACE(path);
+    httplib::Result page = Get(path);
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 404);
+    EXPECT_THAT(page->get_header_value("Content-Type"), HasSubstr("text/html"));
+    EXPECT_THAT(page->body, HasSubstr(absl::StrCat(R"(data-message=")", message, R"(")")));
+    EXPECT_THAT(page->body, HasSubstr(R"(data-page="error")"));
+  }
+  // What a path would echo is escaped in the page.
+  httplib::Result hostile = Get("/%3Cb%20onclick=%22x%22%3E");
+  ASSERT_TRUE(hostile);
+  EXPECT_THAT(hostile->body, HasSubstr("no such path: /&lt;b onclick=&quot;x&quot;&gt;"));
+  EXPECT_THAT(hostile->body, Not(HasSubstr("<b onclick")));
+}
+
+TEST_F(HttpApiTest, ATestSaysTheErrorRatesItsStatisticsUse) {
+  v1::CreateTestRequest create;
+  *create.mutable_spec() = testing::FixedPairsSpec(test_.spec().dev().artifact_sha256(), 1);
+  create.mutable_spec()->clear_fixed_pairs();
+  create.mutable_spec()->mutable_sprt()->set_elo1(5);  // alpha, beta and the model left at zero
+  v1::Test sprt;
+  ASSERT_TRUE(admin_->CreateTest(As(kAdminToken).get(), create, &sprt).ok());
+  httplib::Result answer = Get(absl::StrCat("/api/v1/tests/", sprt.id()));
+  ASSERT_TRUE(answer);
+  const google::protobuf::Struct spec = testing::Field(ParseObject(answer->body), "spec").struct_value();
+  const google::protobuf::Struct bounds = testing::Field(spec, "sprt").struct_value();
+  EXPECT_EQ(testing::Field(bounds, "alpha").number_value(), 0.05);
+  EXPECT_EQ(testing::Field(bounds, "beta").number_value(), 0.05);
+  EXPECT_EQ(testing::Field(bounds, "model").string_value(), "ELO_MODEL_NORMALIZED");
 }
 
 }  // namespace

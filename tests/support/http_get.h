@@ -21,19 +21,26 @@ inline bool ConnectLoopback(int fd, int port) {
   return connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
 }
 
-// The response body, or empty if the connection failed.
-inline std::string HttpGet(int port, const std::string& path) {
+// Sends `request` as it is (an HTTP/1.0 request: the server closes the
+// connection after its answer) and returns the whole response, status line,
+// headers and body; empty if the connection failed.
+inline std::string HttpExchange(int port, const std::string& request) {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   if (!ConnectLoopback(fd, port)) {
     close(fd);
     return "";
   }
-  const std::string request = "GET " + path + " HTTP/1.0\r\nHost: localhost\r\n\r\n";
   (void)!write(fd, request.data(), request.size());
   std::string response;
   char buffer[4096];
   for (ssize_t got; (got = read(fd, buffer, sizeof buffer)) > 0;) response.append(buffer, size_t(got));
   close(fd);
+  return response;
+}
+
+// The response body, or empty if the connection failed.
+inline std::string HttpGet(int port, const std::string& path) {
+  const std::string response = HttpExchange(port, "GET " + path + " HTTP/1.0\r\nHost: localhost\r\n\r\n");
   const size_t body = response.find("\r\n\r\n");
   return body == std::string::npos ? "" : response.substr(body + 4);
 }

@@ -5,11 +5,14 @@ real workers play an SPRT test while the pages are open.
 
   dashboard_test.py BUILD_DIR BOOKS_DIR SCREENSHOT_DIR
 
-Checks: the list shows the test; its page shows the LLR bar, drawn charts and
-a filled per-worker table; a new report changes the numbers on the open page
-without a reload; stop is refused without a login and without the CSRF token,
-and works after login; the SPRT calculator's LLR equals judkins-worker sprt's;
-no page logs a console error. A screenshot of each page is kept in
+Checks: the list shows the test, its cards count cores and games at once
+apart, and its games-per-minute rate is steady; the test's page shows the LLR
+bar, drawn charts and a filled per-worker table; a new report changes the
+numbers on the open page without a reload, and never wipes what is being
+typed; stop is refused without a login and without the CSRF token, and works
+after login; a finished test's page opens no event stream and shows no
+"null"; pages for missing tests and paths say so; the SPRT calculator's LLR
+equals judkins-worker sprt's; no page logs a console error. A screenshot of each page is kept in
 SCREENSHOT_DIR. Every process it starts is stopped, even when a check fails.
 """
 
@@ -124,6 +127,13 @@ class DashboardTest(unittest.TestCase):
             options.binary_location = "/usr/bin/chromium"
             options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
             cls.browser = webdriver.Chrome(service=ChromeService("/usr/bin/chromedriver"), options=options)
+            # Every page counts the event streams it opens (window.streamsOpened).
+            cls.browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+                window.streamsOpened = 0;
+                const Original = window.EventSource;
+                window.EventSource = function (...args) { window.streamsOpened += 1; return new Original(...args); };
+                window.EventSource.CLOSED = Original.CLOSED;
+            """})
         except BaseException:
             cls.cluster.stop()
             raise
@@ -160,6 +170,21 @@ class DashboardTest(unittest.TestCase):
         self.assertTrue(link)
         self.assertIn("dev-quiescence vs base", self.browser.find_element(By.TAG_NAME, "main").text)
         self.wait(lambda: self.browser.find_element(By.ID, "card-workers").text == "2", "two workers counted")
+        # Cores are the machines' cores; games at once, the workers' slots.
+        # (Each card read in one step: the list redraws as reports come in.)
+        card = lambda name: self.browser.execute_script(
+            f'const card = document.getElementById("card-{name}"); return card ? card.textContent : null')
+        self.assertEqual(card("cores"), str(2 * os.cpu_count()))
+        self.assertEqual(card("slots"), "2")
+        # The rate is taken over half a minute and more, not between two
+        # redraws a second apart (0, then a burst, then 0 again).
+        rate = lambda: card("rate")
+        self.wait(lambda: rate() not in (None, "—"), "a games-per-minute rate")
+        seen = []
+        for _ in range(8):
+            seen.append(rate())
+            time.sleep(1)
+        self.assertNotIn("0", seen, f"games per minute while games are played: {seen}")
         self.browser.save_screenshot(f"{SCREENSHOTS}/index.png")
         self.assertNoConsoleErrors("/")
 
@@ -240,6 +265,14 @@ class DashboardTest(unittest.TestCase):
         self.assertEqual(post(stop, {}, cookie), 403)
         self.assertEqual(post(stop, {"csrf": "wrong"}, cookie), 403)
         self.assertNotIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
+        # What is typed in the priority field survives the live redraws.
+        field = self.wait(lambda: self.browser.find_elements(By.NAME, "priority"), "the priority field")[0]
+        field.clear()
+        field.send_keys("123")
+        before = self.games_shown()
+        self.wait(lambda: self.games_shown() > before, "a redraw with more games")
+        self.assertEqual(self.browser.find_element(By.NAME, "priority").get_attribute("value"), "123")
+        self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "main").text)
         # Found and clicked in one step: the page may redraw between two.
         self.wait(lambda: self.browser.execute_script(
             'const stop = document.querySelector(\'form[action$="/stop"] button\');'
@@ -253,6 +286,26 @@ class DashboardTest(unittest.TestCase):
         self.assertIn("created admin (gRPC, ipv4:127.0.0.1:", log())
         self.assertRegex(log(), r"started worker worker-\d \(#\d+\)")
         self.assertNoConsoleErrors("the login and stop")
+
+    def test_7_a_finished_tests_page_opens_no_stream_and_shows_no_null(self):
+        self.open(f"/tests/{self.test_id}")
+        self.wait(lambda: self.browser.find_elements(By.ID, "state")
+                  and self.browser.find_element(By.ID, "state").text == "stopped", "the stopped test")
+        time.sleep(4)  # a stream that ended used to be reopened every 3 s
+        self.assertEqual(self.browser.execute_script("return window.streamsOpened"), 0)
+        self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "main").text)
+        self.open("/login")
+        self.wait(lambda: self.browser.find_elements(By.ID, "login-form"), "the login page")
+        self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "body").text)
+        self.assertNoConsoleErrors("the finished test's page")
+
+    def test_8_missing_tests_and_paths_get_a_page_saying_so(self):
+        for path, message in ((f"/tests/{int(self.test_id) + 100}", f"no test {int(self.test_id) + 100}"),
+                              ("/nothing", "no such path: /nothing")):
+            self.open(path)
+            shown = self.wait(lambda: self.browser.find_elements(By.ID, "error-message"), f"the page for {path}")[0]
+            self.assertEqual(shown.text, message)
+            self.assertNotIn('"status"', self.browser.find_element(By.TAG_NAME, "body").text)
 
 
 if __name__ == "__main__":

@@ -38,8 +38,14 @@ async function api(path) {
   return body;
 }
 
+// Replaces the page's content; null and undefined parts are left out (the
+// DOM would write them as the text "null").
+function show(...parts) {
+  main.replaceChildren(...parts.flat().filter((part) => part !== null && part !== undefined));
+}
+
 function showError(error) {
-  main.replaceChildren(el("p", { class: "error" }, String(error.message || error)));
+  show(el("p", { class: "error" }, String(error.message || error)));
 }
 
 const fixed = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : "—");
@@ -150,14 +156,20 @@ function actionForm(path, label, fields = [], danger = false) {
 }
 
 // Calls `update` for each `name` event of the stream at `path`; when the
-// server refuses the stream (it has none to spare, or a stream ended), polls
-// every `period` ms instead. EventSource itself retries a dropped connection.
+// server refuses the stream (it has none to spare), polls every `period` ms
+// instead. EventSource itself retries a dropped connection. `update` returns
+// true when nothing more will change (an ended test): the stream is closed,
+// or the polling stopped, and nothing is asked again.
 function liveOrPolled(path, name, update, period) {
   const events = new EventSource(path);
-  events.addEventListener(name, update);
+  events.addEventListener(name, async (event) => {
+    if (await update(event)) events.close();
+  });
   events.onerror = () => {
     if (events.readyState !== EventSource.CLOSED) return;
-    setInterval(() => update(null), period);
+    const timer = setInterval(async () => {
+      if (await update(null)) clearInterval(timer);
+    }, period);
   };
 }
 
@@ -172,20 +184,26 @@ pages.index = async function () {
     state: params.get("state") || "", kind: params.get("kind") || "", q: params.get("q") || "",
     page: Number(params.get("page") || 1),
   };
-  let lastTotal = null, lastTime = null, perMinute = "—";
+  // Games per minute over the last few minutes of samples: reports come in
+  // batches, so the change between two redraws a second apart is 0 or a burst.
+  const samples = [], span = 5 * 60000, shortest = 30000;
   async function draw() {
     const query = new URLSearchParams({ per_page: 50, page: filters.page });
     for (const name of ["state", "kind", "q"]) if (filters[name]) query.set(name, filters[name]);
     const [list, workers] = await Promise.all([api(`/api/v1/tests?${query}`), api("/api/v1/workers")]);
     const recent = workers.workers.filter((w) => Date.now() / 1000 - int(w.lastSeenUnix) < 120);
     const games = list.tests.reduce((sum, t) => sum + int(t.stats && t.stats.games), 0);
-    if (lastTotal !== null && Date.now() > lastTime) perMinute = fixed(((games - lastTotal) * 60000) / (Date.now() - lastTime), 0);
-    [lastTotal, lastTime] = [games, Date.now()];
+    const now = Date.now();
+    samples.push([now, games]);
+    while (samples.length > 2 && now - samples[1][0] >= span) samples.shift();
+    const [since, before] = samples[0];
+    const perMinute = now - since >= shortest ? fixed(((games - before) * 60000) / (now - since), 0) : "—";
+    const sum = (field) => recent.reduce((total, w) => total + int(w.capabilities && w.capabilities[field]), 0);
     const cards = el("div", { class: "cards" },
       el("div", { class: "card" }, el("div", { class: "muted" }, "workers"), el("div", { class: "value", id: "card-workers" }, recent.length)),
-      el("div", { class: "card" }, el("div", { class: "muted" }, "cores"),
-        el("div", { class: "value" }, recent.reduce((sum, w) => sum + int(w.capabilities && w.capabilities.concurrency), 0))),
-      el("div", { class: "card" }, el("div", { class: "muted" }, "games per minute"), el("div", { class: "value" }, perMinute)),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "cores"), el("div", { class: "value", id: "card-cores" }, sum("cores"))),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "games at once"), el("div", { class: "value", id: "card-slots" }, sum("concurrency"))),
+      el("div", { class: "card" }, el("div", { class: "muted" }, "games per minute"), el("div", { class: "value", id: "card-rate" }, perMinute)),
       el("div", { class: "card" }, el("div", { class: "muted" }, "tests"), el("div", { class: "value" }, list.total)));
     const form = el("form", { class: "filters", onsubmit: (e) => {
         e.preventDefault();
@@ -207,7 +225,9 @@ pages.index = async function () {
     }
     const sections = Object.entries(groups).filter(([, tests]) => tests.length).map(([name, tests]) => [
       el("h2", {}, `${name[0].toUpperCase()}${name.slice(1)} (${tests.length})`),
-      table(["test", "engines", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => [
+      table(["test", "engines", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
+        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "",
+      ] : [
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
         `${t.spec.dev.name} vs ${t.spec.base.name}`, timeControl(t.spec.timeControl),
         el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state)),
@@ -218,7 +238,7 @@ pages.index = async function () {
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
       el("span", { class: "muted" }, `page ${list.page} of ${list.pages}`),
       filters.page < list.pages ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page + 1 })}` }, "older →") : null);
-    main.replaceChildren(el("h1", {}, "Tests"), cards, form,
+    show(el("h1", {}, "Tests"), cards, form,
       ...(sections.length ? sections.flat() : [el("p", { class: "muted", id: "no-tests" }, "No tests match.")]), pager);
   }
   await draw();
@@ -233,18 +253,28 @@ pages.index = async function () {
 pages.test = async function () {
   const id = location.pathname.split("/")[2];
   let [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
+  // The action forms are made once per state and kept across redraws, so a
+  // live update never wipes what someone is typing in them.
+  let actions = null, actionsState = null;
+  function actionsFor(test) {
+    const state = stateWord(test.state);
+    if (state === actionsState) return actions;
+    actionsState = state;
+    actions = loggedIn && ["pending", "running"].includes(state) ? el("div", { id: "actions" },
+      actionForm(`/tests/${id}/stop`, "Stop the test", [], true),
+      actionForm(`/tests/${id}/priority`, "Set priority", [el("input", { type: "number", name: "priority", value: test.spec.priority || 0, min: -1000, max: 1000 })]))
+      : loggedIn ? null : el("p", { class: "muted" }, el("a", { href: `/login?next=/tests/${id}` }, "Log in"), " to stop it or change its priority.");
+    return actions;
+  }
   function draw(test) {
+    if (test.damaged) return show(el("h1", {}, `Test #${test.id}`), el("p", { class: "error", id: "damaged" }, `Damaged: ${test.damaged}`));
     const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {}, tally = test.tally || {};
     const options = (engine) => (engine.options || []).map((o) => `${o.name}=${o.value}`).join(" ") || "—";
     const bounds = spec.sprt ? `[${spec.sprt.elo0 || 0}, ${spec.sprt.elo1 || 0}] ${(spec.sprt.model || "normalized").replace("ELO_MODEL_", "").toLowerCase()}, α ${spec.sprt.alpha || 0.05}, β ${spec.sprt.beta || 0.05}` : spec.fixedPairs ? `${spec.fixedPairs} pairs` : "tune";
     const points = history.points.map((h) => [int(h.games), h.llr]);
     const elo = history.points.map((h) => [int(h.games), h.elo]);
     const band = history.points.map((h) => [int(h.games), h.eloCiLower, h.eloCiUpper]);
-    const actions = loggedIn && ["pending", "running"].includes(stateWord(test.state)) ? el("div", {},
-      actionForm(`/tests/${id}/stop`, "Stop the test", [], true),
-      actionForm(`/tests/${id}/priority`, "Set priority", [el("input", { type: "number", name: "priority", value: spec.priority || 0, min: -1000, max: 1000 })]))
-      : loggedIn ? null : el("p", { class: "muted" }, el("a", { href: `/login?next=/tests/${id}` }, "Log in"), " to stop it or change its priority.");
-    main.replaceChildren(
+    show(
       el("h1", {}, `Test #${test.id}: ${spec.dev.name} vs ${spec.base.name} `,
         el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state))),
       el("div", { class: "cards" },
@@ -257,7 +287,8 @@ pages.test = async function () {
       el("p", {}, `Pentanomial (LL, LD, DD+WL, DW, WW): ${int(p.ll)}, ${int(p.ld)}, ${int(p.ddWl)}, ${int(p.dw)}, ${int(p.ww)}` +
         ` · pairs in flight ${int(test.pairsInFlight)}, waiting ${int(test.pairsWaiting)}` +
         (test.finishedBecause ? ` · ${test.finishedBecause}` : "")),
-      actions,
+      test.unplayableBecause ? el("p", { class: "error", id: "unplayable" }, `No worker can play this test: ${test.unplayableBecause}`) : null,
+      actionsFor(test),
       el("div", { class: "grid2" },
         lineChart("LLR", points, { bounds: spec.sprt ? [history.lowerBound, history.upperBound] : [] }),
         lineChart("Elo and its 95% interval", elo, { band })),
@@ -289,12 +320,19 @@ pages.test = async function () {
         eventWord(e.kind), e.by, e.detail]), { id: "log" }),
       el("p", {}, el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "Download the game records")));
   }
+  const ended = (test) => ["finished", "stopped"].includes(stateWord(test.state)) || Boolean(test.damaged);
+  // Redraws with the test (the event's, or asked for); true once it ended.
   async function refresh(test) {
     [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
-    draw(test || await api(`/api/v1/tests/${id}`));
+    test = test || await api(`/api/v1/tests/${id}`);
+    draw(test);
+    return ended(test);
   }
-  draw(await api(`/api/v1/tests/${id}`));
-  liveOrPolled(`/api/v1/tests/${id}/events`, "test", (event) => refresh(event && JSON.parse(event.data)).catch(showError), 5000);
+  const first = await api(`/api/v1/tests/${id}`);
+  draw(first);
+  if (ended(first)) return;  // nothing will change: no stream, no polling
+  liveOrPolled(`/api/v1/tests/${id}/events`, "test",
+    (event) => refresh(event && JSON.parse(event.data)).catch((error) => { showError(error); return true; }), 5000);
 };
 
 // A tune: theta against its start and range, and each parameter's path.
@@ -303,7 +341,7 @@ pages.tune = async function () {
   async function draw() {
     const tune = await api(`/api/v1/tunes/${id}?points=300`);
     const test = tune.test;
-    main.replaceChildren(
+    show(
       el("h1", {}, `Tune #${test.id}: ${test.spec.dev.name} `, el("span", { class: `state ${stateWord(test.state)}` }, stateWord(test.state))),
       el("p", {}, `${int(tune.iterations)} of ${int(test.spec.spsa.pairs)} iterations · W-D-L ${wdlText(test.wdl)}`),
       table(["parameter", "start", "min", "max", "theta now"], tune.parameters.map((p) =>
@@ -319,7 +357,7 @@ pages.tune = async function () {
 pages.workers = async function () {
   async function draw() {
     const { workers } = await api("/api/v1/workers");
-    main.replaceChildren(el("h1", {}, "Workers"),
+    show(el("h1", {}, "Workers"),
       table(["worker", "cores", "concurrency", "speed (nodes/s)", "version", "last seen", "playing now", "games", "crashes", "time losses"],
         workers.map((w) => [`${w.capabilities.name} (#${w.id})`, int(w.capabilities.cores), int(w.capabilities.concurrency),
           fixed(w.capabilities.speed, 0), w.capabilities.version || "", ago(w.lastSeenUnix),
@@ -383,21 +421,27 @@ pages.sprt = function () {
       lineChart("expected games against the true normalized Elo", games, { xLabel: "nElo" }));
   }
   form.addEventListener("submit", (e) => { e.preventDefault(); compute(); });
-  main.replaceChildren(el("h1", {}, "SPRT calculator"), form, result, curves);
+  show(el("h1", {}, "SPRT calculator"), form, result, curves);
   compute();
 };
 
 // The admin token, given once: the server answers with a session cookie.
 pages.login = function () {
   const params = new URLSearchParams(location.search);
-  const why = { wrong: "Wrong token.", wait: "Too many failed logins: wait a minute." }[params.get("error")];
-  main.replaceChildren(el("h1", {}, "Log in"),
+  const why = { wrong: "Wrong token.", wait: "Too many failed logins: try again in a while." }[params.get("error")];
+  show(el("h1", {}, "Log in"),
     why ? el("p", { class: "error", id: "login-error" }, why) : null,
     el("form", { method: "post", action: "/login", class: "filters", id: "login-form" },
       el("input", { type: "hidden", name: "next", value: params.get("next") || "/" }),
       el("input", { type: "password", name: "token", placeholder: "admin token", autocomplete: "current-password", required: true }),
       el("button", { type: "submit" }, "Log in")),
     el("p", { class: "muted" }, "The admin token of this coordinator (--admin-token-file). Reads need no login unless the coordinator runs with --http-require-login."));
+};
+
+// A page the server could not serve: its reason, said plainly.
+pages.error = function () {
+  show(el("h1", {}, "Not found"), el("p", { class: "error", id: "error-message" }, document.body.dataset.message),
+    el("p", {}, el("a", { href: "/" }, "All tests")));
 };
 
 // Step 3. The theme switch, then the page.
