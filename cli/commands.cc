@@ -154,8 +154,8 @@ std::string TestLine(const v1::Test& test) {
   // terminal shows them escaped, never acts on them.
   std::string line = absl::StrFormat("#%d %s vs %s %-8s games %d  W-D-L %d-%d-%d  penta %s  %s", test.id(),
                                      ValidText(test.spec().dev().name()), ValidText(test.spec().base().name()),
-                                     TestStateText(test.state()), stats.games(), wdl.wins(), wdl.draws(),
-                      wdl.losses(), PentanomialText(test.pentanomial()), EloSummary(stats));
+                                     TestStateText(test.state()), stats.games(), wdl.wins(), wdl.draws(), wdl.losses(),
+                                     PentanomialText(test.pentanomial()), EloSummary(stats));
   if (stats.has_sprt()) absl::StrAppend(&line, "  ", LlrSummary(stats));
   const double seconds = double(test.updated_unix() - test.created_unix());
   if (seconds > 0 && stats.games() > 0) {
