@@ -33,8 +33,10 @@ struct SprtParameters {
 // the solvers numbers they cannot use.
 inline constexpr double kMaxBoundElo = 1000;
 inline constexpr double kMaxNormalizedBoundElo = 200;
-// alpha and beta lie strictly between these.
-inline constexpr double kMinErrorRate = 0, kMaxErrorRate = 0.5;
+// alpha and beta: from kMinErrorRate (below it the SPRT's bounds, logs of
+// 1/alpha and 1/beta, run to infinity for a denormal rate, and no test runs
+// long enough to need them) up to, not including, kMaxErrorRate.
+inline constexpr double kMinErrorRate = 1e-4, kMaxErrorRate = 0.5;
 
 // What is wrong with SPRT parameters, naming the field ("elo0", "alpha"...),
 // or nothing: the one rule for a test, the calculator and a local match.

@@ -208,12 +208,12 @@ TEST_F(CommandLineTest, NumbersAreDecimalAndAnUnsignedOneIsNeverNegative) {
 }
 
 TEST_F(CommandLineTest, TheSprtCalculatorTakesWhatItsHelpSaysAndAnswersAtOnceAtEveryBound) {
-  // Its help says alpha and beta lie between 0 and 0.5, both excluded.
-  EXPECT_THAT(Run(kWorker, {"sprt", "--help"}).out, HasSubstr("above 0 and below 0.5"));
+  // Its help says what alpha and beta may be.
+  EXPECT_THAT(Run(kWorker, {"sprt", "--help"}).out, HasSubstr("from 0.0001 to below 0.5"));
   testing::CommandResult result =
       Run(kWorker, {"sprt", "--wdl", "1,2,3", "--elo0", "0", "--elo1", "5", "--beta", "0.5"});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_THAT(result.err, HasSubstr("--beta: a probability between 0 and 0.5, both excluded"));
+  EXPECT_THAT(result.err, HasSubstr("--beta: a probability from 0.0001 up to, not including, 0.5"));
   // Bounds once searched for forever (the command never returned).
   result = Run(kWorker,
                {"sprt", "--pentanomial", "10,20,40,25,12", "--elo0", "-1000", "--elo1", "1000", "--model", "logistic"});

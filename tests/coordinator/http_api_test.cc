@@ -523,7 +523,7 @@ TEST_F(HttpApiTest, TheCalculatorRefusesBoundsItCannotComputeAtOnceAndAnswersNum
       {"&elo0=1e308&elo1=1.7e308&model=logistic", "elo0: a number from -1000 to 1000"},
       {"&elo0=0&elo1=1000", "elo1: a number from -200 to 200"},
       {"&elo0=0x10&elo1=20", "elo0: '0x10' is not a number"},
-      {"&elo0=0&elo1=5&beta=0.5", "beta: a probability between 0 and 0.5, both excluded"},
+      {"&elo0=0&elo1=5&beta=0.5", "beta: a probability from 0.0001 up to, not including, 0.5"},
       {"&elo0=0&elo1=nan", "elo1: 'nan' is not a number"},
   };
   for (const auto& [query, message] : refused) {

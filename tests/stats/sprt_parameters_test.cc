@@ -46,7 +46,7 @@ SprtParameters Logistic(SprtParameters parameters) {
 
 TEST(SprtParametersTest, BoundsWithinTheModelsRangeAndRatesBetweenZeroAndAHalfAreTaken) {
   EXPECT_FALSE(CheckSprtParameters(Bounds(0, 5)));
-  EXPECT_FALSE(CheckSprtParameters(Bounds(-200, 200, 0.001, 0.499)));
+  EXPECT_FALSE(CheckSprtParameters(Bounds(-200, 200, kMinErrorRate, 0.499)));
   EXPECT_FALSE(CheckSprtParameters(Bounds(-1.75, 0.25)));
   EXPECT_FALSE(CheckSprtParameters(Logistic(Bounds(-1000, 1000))));
   EXPECT_TRUE(CheckSprtParameters(Bounds(0, 250))) << "normalized: at most 200";

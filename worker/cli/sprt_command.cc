@@ -24,8 +24,8 @@ SprtCommand::SprtCommand(CLI::App& command) {
       ->default_str("");
   command.add_option("--elo1", sprt_.elo1, "H1's Elo, above elo0")->required()->default_str("");
   // Checked with the rest by stats::CheckSprtParameters, the one rule.
-  command.add_option("--alpha", sprt_.alpha, "false positive rate, above 0 and below 0.5");
-  command.add_option("--beta", sprt_.beta, "false negative rate, above 0 and below 0.5");
+  command.add_option("--alpha", sprt_.alpha, "false positive rate, from 0.0001 to below 0.5");
+  command.add_option("--beta", sprt_.beta, "false negative rate, from 0.0001 to below 0.5");
   command.add_option("--model", model_, "Elo model")->check(CLI::IsMember({"normalized", "logistic", "bayeselo"}));
   command.add_flag("--json", json_, "print the report as JSON");
 }
