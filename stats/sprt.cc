@@ -46,6 +46,8 @@ std::optional<ParameterProblem> CheckSprtParameters(const SprtParameters& parame
       return ParameterProblem{
           field, normalized ? "a number from -200 to 200 (normalized Elo)" : "a number from -1000 to 1000"};
   if (!(parameters.elo0 < parameters.elo1)) return ParameterProblem{"elo0", "must be below elo1"};
+  if (!(parameters.elo1 - parameters.elo0 >= kMinBoundWidth))
+    return ParameterProblem{"elo1", "at least 0.01 above elo0"};
   for (auto [field, rate] : {std::pair{"alpha", parameters.alpha}, std::pair{"beta", parameters.beta}})
     if (!(rate >= kMinErrorRate && rate < kMaxErrorRate))
       return ParameterProblem{field, "a probability from 0.0001 up to, not including, 0.5"};

@@ -33,6 +33,10 @@ struct SprtParameters {
 // the solvers numbers they cannot use.
 inline constexpr double kMaxBoundElo = 1000;
 inline constexpr double kMaxNormalizedBoundElo = 200;
+// elo1 - elo0 at least this: closer bounds tell nothing a test could ever
+// play out (it would take billions of games), and at widths near zero the
+// estimates' Brownian model has no variance left (its Elo came out NaN).
+inline constexpr double kMinBoundWidth = 0.01;
 // alpha and beta: from kMinErrorRate (below it the SPRT's bounds, logs of
 // 1/alpha and 1/beta, run to infinity for a denormal rate, and no test runs
 // long enough to need them) up to, not including, kMaxErrorRate.

@@ -26,10 +26,10 @@ absl::Status CheckParameters(const QueryParameters& query, std::initializer_list
     if (std::find_if(known.begin(), known.end(), [&](const char* name) { return it->first == name; }) == known.end())
       return absl::InvalidArgumentError(
           known.size() == 0
-              ? absl::StrCat("unknown parameter '", it->first, "': this path takes none")
-              : absl::StrCat("unknown parameter '", it->first, "' (known: ", absl::StrJoin(known, ", "), ")"));
+              ? absl::StrCat("unknown parameter ", Quoted(it->first), ": this path takes none")
+              : absl::StrCat("unknown parameter ", Quoted(it->first), " (known: ", absl::StrJoin(known, ", "), ")"));
     if (query.count(it->first) > 1)
-      return absl::InvalidArgumentError(absl::StrCat(it->first, ": given more than once"));
+      return absl::InvalidArgumentError(absl::StrCat(Quoted(it->first), ": given more than once"));
   }
   return absl::OkStatus();
 }
@@ -46,7 +46,7 @@ absl::StatusOr<int> IntParameter(const QueryParameters& query, const char* name,
   int value = 0;
   if (!ParseDecimal(*text, &value) || value < low || value > high)
     return absl::InvalidArgumentError(
-        absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not an integer in [", low, ", ", high, "]"));
+        absl::StrCat(name, ": ", Quoted(*text), " is not an integer in [", low, ", ", high, "]"));
   return value;
 }
 
@@ -55,8 +55,7 @@ absl::StatusOr<double> DoubleParameter(const QueryParameters& query, const char*
   if (!text) return otherwise;
   double value = 0;
   if (!ParseDecimal(*text, &value))
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, ": '", ValidText(*text, kMaxSearchBytes), "' is not a number"));
+    return absl::InvalidArgumentError(absl::StrCat(name, ": ", Quoted(*text), " is not a number"));
   return value;
 }
 
@@ -67,13 +66,12 @@ absl::StatusOr<std::vector<v1::TestState>> StatesOf(const std::string& word) {
   if (word == "finished") return std::vector{v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED};
   if (word == "stopped") return std::vector{v1::TEST_STATE_STOPPED};
   return absl::InvalidArgumentError(
-      absl::StrCat("state: '", ValidText(word, kMaxSearchBytes), "' is not pending, running, finished or stopped"));
+      absl::StrCat("state: ", Quoted(word), " is not pending, running, finished or stopped"));
 }
 
 absl::Status CheckKind(const std::string& word) {
   if (word == "sprt" || word == "fixed" || word == "spsa") return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("kind: '", ValidText(word, kMaxSearchBytes), "' is not sprt, fixed or spsa"));
+  return absl::InvalidArgumentError(absl::StrCat("kind: ", Quoted(word), " is not sprt, fixed or spsa"));
 }
 
 std::string KindOf(const v1::TestSpec& spec) {
@@ -87,8 +85,7 @@ std::string KindOf(const v1::TestSpec& spec) {
 absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what) {
   uint64_t id = 0;
   if (!ParseDecimal(text, &id) || id == 0 || !absl::ascii_isdigit(text.empty() ? 'x' : text[0]))
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, ": '", ValidText(text, kMaxSearchBytes), "' is not a positive integer"));
+    return absl::InvalidArgumentError(absl::StrCat(what, ": ", Quoted(text), " is not a positive integer"));
   return id;
 }
 

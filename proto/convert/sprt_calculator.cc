@@ -7,6 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "common/valid_text.h"
 #include "proto/convert/stats_report.h"
 
 namespace judkins {
@@ -20,7 +21,7 @@ absl::StatusOr<std::vector<double>> Counts(absl::string_view field, const std::s
   for (absl::string_view part : absl::StrSplit(text, ',')) {
     int64_t count = 0;
     if (!absl::SimpleAtoi(part, &count) || count < 0)
-      return absl::InvalidArgumentError(absl::StrCat(field, ": '", part, "' is not a non-negative integer"));
+      return absl::InvalidArgumentError(absl::StrCat(field, ": ", Quoted(part), " is not a non-negative integer"));
     counts.push_back(double(count));
   }
   if (counts.size() != expected)
@@ -47,7 +48,7 @@ absl::StatusOr<v1::StatsReport> AnswerSprt(const SprtQuestion& question, absl::s
   const std::optional<stats::EloModel> model = stats::ParseEloModel(question.model);
   if (!model)
     return absl::InvalidArgumentError(
-        absl::StrCat(field("model"), ": '", question.model, "' is not normalized, logistic or bayeselo"));
+        absl::StrCat(field("model"), ": ", Quoted(question.model), " is not normalized, logistic or bayeselo"));
   sprt.model = *model;
   if (!pentanomial && !wdl)
     return absl::InvalidArgumentError(

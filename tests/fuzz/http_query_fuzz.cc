@@ -4,7 +4,8 @@
 // answer must come at once (libFuzzer's -timeout catches a hang: once, one
 // request spun an HTTP thread for ten minutes) and be a 200 whose figures hold
 // no "NaN" (protobuf's JSON for a double that is not a number), or a 4xx whose
-// JSON says what is wrong (it may quote the input, "NaN" and all).
+// JSON says what is wrong (it may quote the input, "NaN" and all); either is
+// valid UTF-8 (protobuf writes a string that is not, logging an error).
 #include <httplib.h>
 
 #include <cstdint>
@@ -13,6 +14,8 @@
 #include <memory>
 #include <string>
 
+#include "absl/strings/str_replace.h"
+#include "common/valid_text.h"
 #include "coordinator/http/read_api.h"
 #include "coordinator/store/store.h"
 
@@ -40,6 +43,7 @@ judkins::Store& FuzzStore() {
 }
 
 void Check(const judkins::HttpAnswer& answer) {
+  if (!judkins::IsValidText(absl::StrReplaceAll(answer.body, {{"\n", ""}}))) std::abort();
   if (answer.status == 200) {
     if (answer.body.empty() || answer.body.find("NaN") != std::string::npos) std::abort();
     return;
