@@ -1,6 +1,7 @@
 #include "proto/convert/sprt_calculator.h"
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -66,7 +67,18 @@ absl::StatusOr<v1::StatsReport> AnswerSprt(const SprtQuestion& question, absl::s
                 {(*pentanomial)[0], (*pentanomial)[1], (*pentanomial)[2], (*pentanomial)[3], (*pentanomial)[4]}, ldw)
           : stats::TestResults::Trinomial(ldw);
   // A single update: the overshoot correction needs a test's history.
-  return MakeStatsReport(results, sprt, stats::OvershootRecord());
+  v1::StatsReport report = MakeStatsReport(results, sprt, stats::OvershootRecord());
+  // The models' maximum-likelihood estimates do not exist for every count:
+  // millions of results all on one side leave the normalized LLR NaN. Say so
+  // rather than answer "NaN" where a number is promised.
+  for (double figure : {report.llr(), report.lower_bound(), report.upper_bound(), report.elo(), report.elo_ci_lower(),
+                        report.elo_ci_upper(), report.los()})
+    if (!std::isfinite(figure))
+      return absl::InvalidArgumentError(absl::StrCat(
+          pentanomial ? field("pentanomial") : field("wdl"), ": the ", question.model,
+          " model cannot weigh these counts (its estimate is not a number); results this one-sided decided "
+          "any test long before"));
+  return report;
 }
 
 }  // namespace judkins

@@ -527,6 +527,12 @@ TEST_F(HttpApiTest, TheCalculatorRefusesBoundsItCannotComputeAtOnceAndAnswersNum
       {"&elo0=0&elo1=5&beta=0.5", "beta: a probability from 0.0001 up to, not including, 0.5"},
       {"&elo0=0&elo1=nan", "elo1: 'nan' is not a number"},
   };
+  // Counts the normalized model cannot weigh: an error, not "NaN".
+  httplib::Result one_sided = Get("/api/v1/sprt?wdl=0,0,11111110&elo0=0&elo1=5");
+  ASSERT_TRUE(one_sided);
+  EXPECT_EQ(one_sided->status, 400);
+  EXPECT_THAT(testing::Field(ParseObject(one_sided->body), "message").string_value(),
+              HasSubstr("wdl: the normalized model cannot weigh these counts"));
   for (const auto& [query, message] : refused) {
     SCOPED_TRACE(query);
     const absl::Time start = absl::Now();
