@@ -212,7 +212,7 @@ void HttpServer::RouteApi() {
   // With --http-require-login, the API answers only a logged-in browser.
   s.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
     if (!options_.require_login || absl::StartsWith(request.path, "/static/") || request.path == "/login" ||
-        sessions_.Find(SessionIdFromCookies(request.get_header_value("Cookie")), absl::Now()))
+        SessionOf(request))
       return httplib::Server::HandlerResponse::Unhandled;
     if (absl::StartsWith(request.path, "/api/")) {
       Send(response, ErrorAnswer(401, "log in first (--http-require-login)"));

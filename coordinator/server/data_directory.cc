@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/log.h"
+#include "coordinator/store/artifact_files.h"
 
 namespace judkins {
 namespace {
@@ -21,7 +22,8 @@ bool StoreWasHere(const std::filesystem::path& directory) {
   std::error_code error;
   const std::filesystem::path artifacts = directory / DataDirectory::kArtifactsName;
   for (const auto& entry : std::filesystem::directory_iterator(artifacts, error))
-    if (entry.path().filename().string().front() != '.') return true;  // an artifact, not a partial upload
+    if (!entry.path().filename().string().starts_with(ArtifactFiles::kUploadPrefix))
+      return true;  // not a partial upload
   return std::filesystem::exists(directory / absl::StrCat(DataDirectory::kDatabaseName, "-wal"), error);
 }
 

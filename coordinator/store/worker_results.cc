@@ -112,16 +112,6 @@ absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_
   return update->Bind(1, because).Bind(2, int64_t(test_id)).Bind(3, int64_t(worker_id)).Run();
 }
 
-absl::StatusOr<bool> WorkerExcluded(sqlite::Database& db, uint64_t test_id, uint64_t worker_id) {
-  absl::StatusOr<sqlite::Statement> select =
-      db.Cached("SELECT excluded_because != '' FROM worker_results WHERE test_id = ? AND worker_id = ?");
-  if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(test_id)).Bind(2, int64_t(worker_id));
-  absl::StatusOr<bool> found = select->Step();
-  if (!found.ok()) return found.status();
-  return *found && select->Int(0) != 0;
-}
-
 absl::StatusOr<bool> WorkerMayPlay(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now) {
   absl::StatusOr<sqlite::Statement> select = db.Cached(
       "SELECT excluded_because = '' AND backed_off_until_ms <= ? FROM worker_results WHERE test_id = ? AND "

@@ -33,8 +33,6 @@ absl::StatusOr<std::vector<v1::WorkerResult>> LoadWorkerResults(sqlite::Database
 // Sets the reason (and, when `purged`, zeroes the counts taken off the totals).
 absl::Status ExcludeWorkerResult(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, const std::string& because,
                                  bool purged);
-// Whether the worker was taken off the test; whether its pairs were purged.
-absl::StatusOr<bool> WorkerExcluded(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
 // Whether the worker may be given the test at `now`: not taken off it, and
 // not waiting after batches it handed back unplayed.
 absl::StatusOr<bool> WorkerMayPlay(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now);
@@ -43,6 +41,7 @@ absl::StatusOr<bool> WorkerMayPlay(sqlite::Database& db, uint64_t test_id, uint6
 absl::Status CountWorkerHandBack(sqlite::Database& db, uint64_t test_id, uint64_t worker_id, absl::Time now);
 // The worker's batch counted games: it no longer waits.
 absl::Status ClearWorkerHandBacks(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
+// Whether the worker's pairs of the test were purged.
 absl::StatusOr<bool> WorkerPurged(sqlite::Database& db, uint64_t test_id, uint64_t worker_id);
 
 // Fills each worker's residual and outlier flag, and the test's homogeneity,
