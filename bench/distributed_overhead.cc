@@ -119,7 +119,7 @@ int Main(int pairs, int nodes) {
   local.first = {"dev", {JUDKINS_ENGINE_PATH}};
   local.second = {"base", {JUDKINS_ENGINE_PATH}, "", {{"Tempo", "0"}}};
   local.first_time_control = local.second_time_control = *TimeControl::Nodes(absl::StrCat(nodes));
-  local.book = *OpeningBook::Load(std::string(JUDKINS_BOOKS_DIR) + "/default.sfen");
+  local.book = *OpeningBook::Load(std::string(JUDKINS_BOOKS_DIR) + "/default.sfen", Variant::kJudkins);
   local.concurrency = 2;
   const absl::Time local_start = absl::Now();
   absl::StatusOr<v1::MatchResults> results = MatchRunner(local).Run(nullptr);

@@ -99,7 +99,7 @@ absl::Status WriteOpenings(const OpeningBook& book, int pairs, const std::string
                            const std::string& epd_path) {
   std::ofstream sfen_file(sfen_path), epd_file(epd_path);
   for (int i = 0; i < pairs; ++i) {
-    const std::string sfen = book[i % book.size()].StartPosition().ToSfen();
+    const std::string sfen = book[i % book.size()].StartPosition<variants::Judkins>().ToSfen();
     const std::vector<std::string> fields = absl::StrSplit(sfen, ' ');
     if (fields.size() < 3) return absl::InternalError(absl::StrCat("unexpected SFEN ", sfen));
     std::string hand;
@@ -138,7 +138,7 @@ int Main(int argc, char** argv) {
   if (key_value.size() != 2 || (key_value[0] != "depth" && key_value[0] != "nodes"))
     return fail("--limit: expected depth=N or nodes=N");
 
-  absl::StatusOr<OpeningBook> book = OpeningBook::Load(JUDKINS_BOOK_PATH);
+  absl::StatusOr<OpeningBook> book = OpeningBook::Load(JUDKINS_BOOK_PATH, Variant::kJudkins);
   if (!book.ok()) return fail(book.status().message());
   char folder[] = "/tmp/runner_vs_cutechess.XXXXXX";
   if (!mkdtemp(folder)) return fail("cannot make a temporary folder");

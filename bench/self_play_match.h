@@ -19,7 +19,7 @@ inline absl::StatusOr<MatchSettings> SelfPlayAtDepthOne(const std::string& engin
   settings.second = {"second", {engine}};
   settings.second.options = {{"Tempo", "0"}};
   settings.first_time_control = settings.second_time_control = *TimeControl::Depth("1");
-  absl::StatusOr<OpeningBook> book = OpeningBook::Load(book_path);
+  absl::StatusOr<OpeningBook> book = OpeningBook::Load(book_path, Variant::kJudkins);
   if (!book.ok()) return book.status();
   settings.book = *std::move(book);
   settings.shuffle_openings = true;

@@ -11,9 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/eval/params.h"
-#include "engine/rules/game_status.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 #include "engine/search/search.h"
 
 namespace judkins {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
+#include "engine/rules/variant.h"
 #include "judkins/v1/games.pb.h"
 
 namespace judkins {
@@ -30,6 +31,7 @@ struct PlayedMove {
 };
 
 struct GameRecord {
+  Variant variant = Variant::kJudkins;
   std::string black, white;  // engine names
   std::string start_sfen;    // where the engines took over (after the opening's moves)
   std::string time_control;

@@ -11,6 +11,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/rules/notation.h"
+#include "engine/rules/position.h"
+#include "engine/rules/variant.h"
 
 namespace judkins {
 namespace {
@@ -116,7 +118,7 @@ std::string FormatGameRecord(const GameRecord& record) {
   tag("Black", record.black);
   tag("White", record.white);
   tag("Result", ResultToken(record.result));
-  tag("Variant", "judkins");
+  tag("Variant", VariantName(record.variant));
   tag("SFEN", record.start_sfen);
   tag("Termination", TerminationToken(record.termination));
   tag("Reason", record.reason);
@@ -124,7 +126,8 @@ std::string FormatGameRecord(const GameRecord& record) {
   tag("Opening", absl::StrCat(record.opening_index));
   tag("PlyCount", absl::StrCat(record.moves.size()));
   text += "\n";
-  const Color first = Position::FromSfen(record.start_sfen)->side_to_move();
+  const Color first = WithVariant(
+      record.variant, [&]<class V>(V) { return BasicPosition<V>::FromSfen(record.start_sfen)->side_to_move(); });
   std::string line;
   for (size_t i = 0; i < record.moves.size(); ++i) {
     const bool black_moves = (i % 2 == 0) == (first == kBlack);
@@ -153,15 +156,27 @@ absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view tex
     return absl::InvalidArgumentError(absl::StrCat("game record ", records.size() + 1, ": ", why));
   };
   auto finish = [&]() -> absl::Status {
-    auto it = current.tags.find("SFEN");
-    current.start_sfen = it == current.tags.end() ? std::string(kStartSfen) : it->second;
-    absl::StatusOr<Position> pos = Position::FromSfen(current.start_sfen);
-    if (!pos.ok()) return error(pos.status().message());
-    for (const std::string& text_move : current.moves) {
-      absl::StatusOr<Move> move = ParseUsiMove(*pos, text_move);
-      if (!move.ok()) return error(move.status().message());
-      pos->DoMove(*move);
+    // Records written before the tag existed are Judkins games.
+    auto variant_tag = current.tags.find("Variant");
+    current.variant = Variant::kJudkins;
+    if (variant_tag != current.tags.end()) {
+      absl::StatusOr<Variant> variant = ParseVariant(variant_tag->second);
+      if (!variant.ok()) return error(variant.status().message());
+      current.variant = *variant;
     }
+    auto it = current.tags.find("SFEN");
+    const absl::Status replayed = WithVariant(current.variant, [&]<class V>(V) -> absl::Status {
+      current.start_sfen = it == current.tags.end() ? std::string(V::kStartSfen) : it->second;
+      absl::StatusOr<BasicPosition<V>> pos = BasicPosition<V>::FromSfen(current.start_sfen);
+      if (!pos.ok()) return pos.status();
+      for (const std::string& text_move : current.moves) {
+        absl::StatusOr<Move> move = ParseUsiMove(*pos, text_move);
+        if (!move.ok()) return move.status();
+        pos->DoMove(*move);
+      }
+      return absl::OkStatus();
+    });
+    if (!replayed.ok()) return error(replayed.message());
     records.push_back(std::move(current));
     current = ParsedRecord();
     in_moves = false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/rules/variant.h"
 #include "records/game_record.h"
 
 namespace judkins {
@@ -19,6 +20,7 @@ absl::string_view TerminationToken(v1::Termination termination);  // "checkmate"
 // A record read back: its tags and moves, checked against the rules.
 struct ParsedRecord {
   std::map<std::string, std::string> tags;
+  Variant variant = Variant::kJudkins;  // from the Variant tag
   std::string start_sfen;
   std::vector<std::string> moves;
   v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;

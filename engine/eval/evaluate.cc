@@ -13,6 +13,8 @@ constexpr int RankGroup(PieceType pt) {
       return 2;
     case kKing:
       return 4;
+    case kLance:
+      return 6;
     case kBishop:
     case kRook:
     case kHorse:
@@ -41,6 +43,7 @@ constexpr int MobilitySlot(PieceType pt) {
 constexpr int AttackerClass(PieceType pt) {
   switch (pt) {
     case kPawn:
+    case kLance:
     case kKnight:
     case kSilver:
       return 0;
@@ -75,14 +78,13 @@ SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& param
     if (const int slot = MobilitySlot(pt); slot >= 0)
       terms.score += params[param::kMobility + slot] * popcount(attacks & ~pos.pieces(c));
   }
-  for (int pt = kPawn; pt <= kGold; ++pt)
-    terms.score += pos.hand_count(c, PieceType(pt)) * params[param::kHandValue + pt];
+  for (PieceType pt : PlayedVariant::kHandTypes) terms.score += pos.hand_count(c, pt) * params[param::kHandValue + pt];
   return terms;
 }
 
 int HandPieces(const Position& pos, Color c) {
   int count = 0;
-  for (int pt = kPawn; pt <= kGold; ++pt) count += pos.hand_count(c, PieceType(pt));
+  for (PieceType pt : PlayedVariant::kHandTypes) count += pos.hand_count(c, pt);
   return count;
 }
 
@@ -96,13 +98,12 @@ int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard 
   // far worse than the sum of each alone. Pieces in hand join any attack.
   int units = enemy_attack_units + popcount(attacked & ~own_attacks);
   if (zone & ~pos.occupied() & ~own_attacks)
-    for (int pt = kPawn; pt <= kGold; ++pt)
-      units +=
-          pos.hand_count(~c, PieceType(pt)) * params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
+    for (PieceType pt : PlayedVariant::kHandTypes)
+      units += pos.hand_count(~c, pt) * params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
   const int danger = units * units * params[param::kKingDangerScale] / 256;
   const Bitboard defenders = zone & pos.pieces(c) &
                              (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) | pos.pieces(kProKnight) |
-                              pos.pieces(kProSilver));
+                              pos.pieces(kProSilver) | pos.pieces(kProLance));
   return params[param::kKingDefender] * popcount(defenders) - params[param::kKingZoneAttack] * popcount(attacked) -
          params[param::kKingZoneUndefended] * popcount(attacked & ~own_attacks) -
          params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied()) - danger;

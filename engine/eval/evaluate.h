@@ -3,7 +3,7 @@
 #define JUDKINS_ENGINE_EVAL_EVALUATE_H_
 
 #include "engine/eval/params.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 

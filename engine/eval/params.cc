@@ -1,5 +1,7 @@
 #include "engine/eval/params.h"
 
+#include <array>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -11,36 +13,92 @@
 namespace judkins {
 namespace {
 
-constexpr const char* kTypeNames[kPieceTypeLimit] = {"",          "Pawn",      "Knight", "Silver", "Bishop",
-                                                     "Rook",      "Gold",      "King",   "",       "ProPawn",
-                                                     "ProKnight", "ProSilver", "Horse",  "Dragon"};
-constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover", "King", "Major"};
+constexpr const char* kTypeNames[kPieceTypeLimit] = {"",      "Pawn",   "Knight", "Silver",  "Bishop",    "Rook",
+                                                     "Gold",  "King",   "",       "ProPawn", "ProKnight", "ProSilver",
+                                                     "Horse", "Dragon", "Lance",  "ProLance"};
+constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover",
+                                                             "King", "Major",  "Lance"};
+
+constexpr int kMaxRanks = 9;
+
+// A variant's starting weights: material ([type]; promoted pieces and the king
+// are worth their mobility), hand material, and bonus by relative rank (0 =
+// own back rank): advancing minors pressure the enemy camp; the king is safest
+// at home.
+struct Defaults {
+  std::array<int, kPieceTypeLimit> board;
+  std::array<int, kPieceTypeLimit> hand;  // a drop goes anywhere: worth more than on the board
+  std::array<std::array<int, kMaxRanks>, param::kRankGroups> rank;
+};
+
+// Judkins's weights, as they were before the other variants came.
+constexpr Defaults kJudkinsDefaults = {{0, 100, 300, 420, 560, 650, 460, 0, 0, 480, 470, 460, 820, 950},
+                                       {0, 120, 330, 470, 600, 700, 520},
+                                       {{{0, 0, 10, 25, 45, 0},
+                                         {0, 0, 15, 30, 0, 0},
+                                         {0, 10, 20, 30, 30, 20},
+                                         {0, 10, 15, 25, 30, 20},
+                                         {20, 0, -20, -40, -40, -20},
+                                         {0, 0, 5, 10, 20, 25},
+                                         {}}}};
+
+// Standard shogi: the classic material ratios on Judkins's pawn scale.
+constexpr Defaults kShogiDefaults = {{0, 100, 450, 550, 950, 1100, 600, 0, 0, 600, 600, 600, 1150, 1350, 350, 600},
+                                     {0, 115, 480, 600, 1050, 1250, 650, 0, 0, 0, 0, 0, 0, 0, 380},
+                                     {{{0, 0, 0, 2, 6, 12, 25, 40, 0},
+                                       {0, 0, 0, 5, 15, 25, 30, 0, 0},
+                                       {0, 5, 10, 15, 20, 20, 15, 10, 5},
+                                       {0, 5, 10, 10, 10, 15, 20, 15, 10},
+                                       {20, 10, 0, -20, -40, -50, -50, -50, -50},
+                                       {0, 0, 0, 0, 5, 10, 15, 20, 25},
+                                       {0, 0, 0, 0, 0, 5, 10, 15, 0}}}};
+
+// Minishogi: Judkins's pieces less the knight, on a board one rank shorter.
+constexpr Defaults kMinishogiDefaults = {
+    {0, 100, 0, 420, 560, 650, 460, 0, 0, 480, 0, 460, 820, 950},
+    {0, 120, 0, 470, 600, 700, 520},
+    {{{0, 0, 10, 25, 0}, {}, {0, 10, 20, 25, 20}, {0, 10, 15, 20, 15}, {20, 0, -20, -30, -30}, {0, 0, 5, 10, 20}, {}}}};
+
+constexpr const Defaults& DefaultsOf(Variant variant) {
+  switch (variant) {
+    case Variant::kShogi:
+      return kShogiDefaults;
+    case Variant::kMinishogi:
+      return kMinishogiDefaults;
+    case Variant::kJudkins:
+      break;
+  }
+  return kJudkinsDefaults;
+}
 
 std::vector<ParamSpec> BuildRegistry() {
   std::vector<ParamSpec> specs(param::kCount, ParamSpec{"", 0, 0, 0, 0});
   auto define = [&](int slot, std::string name, int value, int min, int max, double step) {
     specs[slot] = {std::move(name), value, min, max, step};
   };
-  // Material on the board; promoted pieces and the king are worth their mobility.
-  constexpr int kBoard[kPieceTypeLimit] = {0, 100, 300, 420, 560, 650, 460, 0, 0, 480, 470, 460, 820, 950};
-  for (int pt = kPawn; pt < kPieceTypeLimit; ++pt)
-    if (pt != kKing && kTypeNames[pt][0])
-      define(param::kBoardValue + pt, absl::StrCat(kTypeNames[pt], "Value"), kBoard[pt], kBoard[pt] / 3, kBoard[pt] * 2,
-             std::max(4, kBoard[pt] / 20));
-  // Pieces in hand are worth more than on the board: a drop goes anywhere.
-  constexpr int kHand[7] = {0, 120, 330, 470, 600, 700, 520};
-  for (int pt = kPawn; pt <= kGold; ++pt)
-    define(param::kHandValue + pt, absl::StrCat(kTypeNames[pt], "HandValue"), kHand[pt], kHand[pt] / 3, kHand[pt] * 2,
-           std::max(4, kHand[pt] / 20));
-  // Bonus by relative rank (0 = own back rank): advancing minors pressure the
-  // enemy camp; the king is safest at home.
-  constexpr int kRank[param::kRankGroups][kRanks] = {{0, 0, 10, 25, 45, 0},       {0, 0, 15, 30, 0, 0},
-                                                     {0, 10, 20, 30, 30, 20},     {0, 10, 15, 25, 30, 20},
-                                                     {20, 0, -20, -40, -40, -20}, {0, 0, 5, 10, 20, 25}};
-  for (int group = 0; group < param::kRankGroups; ++group)
+  const Defaults& defaults = DefaultsOf(PlayedVariant::kVariant);
+  for (int kind = kPawn; kind < kPieceTypeLimit; ++kind) {
+    const PieceType pt = PieceType(kind);
+    if (pt == kKing || !kTypeNames[pt][0] || !HasKind<PlayedVariant>(pt)) continue;
+    const int value = defaults.board[pt];
+    define(param::kBoardValue + pt, absl::StrCat(kTypeNames[pt], "Value"), value, value / 3, value * 2,
+           std::max(4, value / 20));
+  }
+  for (PieceType pt : PlayedVariant::kHandTypes) {
+    const int value = defaults.hand[pt];
+    define(param::kHandValue + pt, absl::StrCat(kTypeNames[pt], "HandValue"), value, value / 3, value * 2,
+           std::max(4, value / 20));
+  }
+  // The knight's and the lance's groups only where the variant has them.
+  constexpr int kKnightGroup = 1, kLanceGroup = 6;
+  for (int group = 0; group < param::kRankGroups; ++group) {
+    if ((group == kKnightGroup && !HasKind<PlayedVariant>(kKnight)) ||
+        (group == kLanceGroup && !HasKind<PlayedVariant>(kLance)))
+      continue;
     for (int rank = 0; rank < kRanks; ++rank)
       define(param::kRankBonus + group * kRanks + rank, absl::StrCat(kRankGroupNames[group], "Rank", rank + 1),
-             kRank[group][rank], -150, 150, 4);
+             defaults.rank[group][rank], -150, 150, 4);
+  }
   const char* mobility_names[4] = {"BishopMobility", "RookMobility", "HorseMobility", "DragonMobility"};
   const int mobility[4] = {8, 6, 6, 5};
   for (int i = 0; i < 4; ++i) define(param::kMobility + i, mobility_names[i], mobility[i], 0, 40, 1);

@@ -10,7 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "engine/rules/types.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 
@@ -25,10 +25,10 @@ struct ParamSpec {
 // Where each group of parameters starts in the registry. A group holds one
 // value per piece type, hand type or relative rank as its comment says.
 namespace param {
-constexpr int kBoardValue = 0;                                // [PieceType 1..13], 14 slots
-constexpr int kHandValue = kBoardValue + kPieceTypeLimit;     // [hand type 1..6], 7 slots
-constexpr int kRankBonus = kHandValue + 7;                    // [type group][relative rank]
-constexpr int kRankGroups = 6;                                // pawn, knight, silver, gold-movers, king, majors
+constexpr int kBoardValue = 0;                                // [PieceType], unused types fixed at 0
+constexpr int kHandValue = kBoardValue + kPieceTypeLimit;     // [hand type]
+constexpr int kRankBonus = kHandValue + kPieceTypeLimit;      // [type group][relative rank]
+constexpr int kRankGroups = 7;                                // pawn, knight, silver, gold-movers, king, majors, lance
 constexpr int kMobility = kRankBonus + kRankGroups * kRanks;  // bishop, rook, horse, dragon
 constexpr int kKingZoneAttack = kMobility + 4;                // per attacked king-zone square
 constexpr int kKingZoneUndefended = kKingZoneAttack + 1;      // attacked and not defended
@@ -41,8 +41,9 @@ constexpr int kTempo = kKingDangerScale + 1;
 constexpr int kCount = kTempo + 1;
 }  // namespace param
 
-// The registry: one spec per slot; unused slots (e.g. promoted gold) are fixed
-// at 0 and not listed as options.
+// The registry of the edition's variant: one spec per slot; unused slots
+// (promoted gold, pieces the variant lacks) are fixed at 0 and not listed as
+// options. Names and defaults differ by variant: each has its own registry.
 std::span<const ParamSpec> ParamRegistry();
 // The slot of a parameter by name, or -1.
 int FindParam(absl::string_view name);

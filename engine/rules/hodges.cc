@@ -11,10 +11,11 @@
 namespace judkins {
 namespace {
 
-bool PromotionPossible(const Position& pos, Move m) {
+template <class V>
+bool PromotionPossible(const BasicPosition<V>& pos, Move m) {
   const Color us = pos.side_to_move();
   return !m.is_drop() && can_promote(type_of(pos.piece_on(m.from()))) &&
-         (promotion_zone(us) & (square_bb(m.from()) | square_bb(m.to())));
+         (V::promotion_zone(us) & (V::square_bb(m.from()) | V::square_bb(m.to())));
 }
 
 std::string PieceName(PieceType pt) {
@@ -23,21 +24,23 @@ std::string PieceName(PieceType pt) {
 
 }  // namespace
 
-std::string MoveToHodges(const Position& pos, Move m) {
-  if (m.is_drop()) return absl::StrCat(PieceName(m.dropped()), "*", SquareToString(m.to()));
+template <class V>
+std::string MoveToHodges(const BasicPosition<V>& pos, Move m) {
+  if (m.is_drop()) return absl::StrCat(PieceName(m.dropped()), "*", SquareToString<V>(m.to()));
   const PieceType pt = type_of(pos.piece_on(m.from()));
   bool ambiguous = false;
-  for (Move other : MoveList(pos))
+  for (Move other : BasicMoveList<V>(pos))
     ambiguous |= !other.is_drop() && other.to() == m.to() && other.from() != m.from() &&
                  type_of(pos.piece_on(other.from())) == pt;
   std::string text = PieceName(pt);
-  if (ambiguous) text += SquareToString(m.from());
-  absl::StrAppend(&text, pos.piece_on(m.to()) ? "x" : "-", SquareToString(m.to()));
+  if (ambiguous) text += SquareToString<V>(m.from());
+  absl::StrAppend(&text, pos.piece_on(m.to()) ? "x" : "-", SquareToString<V>(m.to()));
   if (PromotionPossible(pos, m)) text += m.is_promotion() ? '+' : '=';
   return text;
 }
 
-absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text) {
+template <class V>
+absl::StatusOr<Move> ParseHodgesMove(const BasicPosition<V>& pos, absl::string_view text) {
   auto error = [&](absl::string_view why) {
     return absl::InvalidArgumentError(absl::StrCat("bad Hodges move ", Quoted(text), ": ", why));
   };
@@ -46,16 +49,16 @@ absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text
   if (promoted_piece) rest.remove_prefix(1);
   if (rest.empty()) return error("missing piece letter");
   PieceType pt = PieceTypeFromLetter(rest.front());
-  if (pt == kNoPieceType) return error("piece must be one of P N S G B R K");
+  if (!HasKind<V>(pt)) return error(absl::StrCat("piece must be one of ", HandLetters<V>(), " or K"));
   if (promoted_piece) {
-    if (!can_promote(pt)) return error("only P, N, S, B and R can be promoted");
+    if (!can_promote(pt)) return error(absl::StrCat(std::string(1, rest.front()), " cannot be promoted"));
     pt = promoted(pt);
   }
   rest.remove_prefix(1);
 
   Square origin = kNoSquare;
   if (rest.size() >= 2 && rest[0] >= '1' && rest[0] <= '9') {
-    absl::StatusOr<Square> square = ParseSquare(rest.substr(0, 2));
+    absl::StatusOr<Square> square = ParseSquare<V>(rest.substr(0, 2));
     if (!square.ok()) return error(square.status().message());
     origin = *square;
     rest.remove_prefix(2);
@@ -65,7 +68,7 @@ absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text
   const char kind = rest[0];
   rest.remove_prefix(1);
   if (rest.size() < 2) return error("missing destination square");
-  absl::StatusOr<Square> to = ParseSquare(rest.substr(0, 2));
+  absl::StatusOr<Square> to = ParseSquare<V>(rest.substr(0, 2));
   if (!to.ok()) return error(to.status().message());
   rest.remove_prefix(2);
   char suffix = 0;
@@ -84,7 +87,7 @@ absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text
     return error(kind == 'x' ? "'x' but the destination is empty" : "'-' but the destination is occupied");
 
   std::vector<Move> matches;
-  for (Move m : MoveList(pos)) {
+  for (Move m : BasicMoveList<V>(pos)) {
     if (m.is_drop() || m.to() != *to || type_of(pos.piece_on(m.from())) != pt) continue;
     if (origin != kNoSquare && m.from() != origin) continue;
     if (suffix && (!PromotionPossible(pos, m) || m.is_promotion() != (suffix == '+'))) continue;
@@ -97,5 +100,13 @@ absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text
   }
   return matches[0];
 }
+
+#define JUDKINS_INSTANTIATE_HODGES(V)                                  \
+  template std::string MoveToHodges<V>(const BasicPosition<V>&, Move); \
+  template absl::StatusOr<Move> ParseHodgesMove<V>(const BasicPosition<V>&, absl::string_view);
+JUDKINS_INSTANTIATE_HODGES(variants::Judkins)
+JUDKINS_INSTANTIATE_HODGES(variants::Shogi)
+JUDKINS_INSTANTIATE_HODGES(variants::Minishogi)
+#undef JUDKINS_INSTANTIATE_HODGES
 
 }  // namespace judkins

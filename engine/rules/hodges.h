@@ -12,9 +12,11 @@
 namespace judkins {
 
 // The move, legal in pos, written from pos (before it is played).
-std::string MoveToHodges(const Position& pos, Move m);
+template <class V>
+std::string MoveToHodges(const BasicPosition<V>& pos, Move m);
 // Reads a Hodges move and finds the one legal move it names.
-absl::StatusOr<Move> ParseHodgesMove(const Position& pos, absl::string_view text);
+template <class V>
+absl::StatusOr<Move> ParseHodgesMove(const BasicPosition<V>& pos, absl::string_view text);
 
 }  // namespace judkins
 

@@ -1,73 +1,76 @@
 #include "engine/rules/movegen.h"
 
-#include <algorithm>
-
 namespace judkins {
 namespace {
 
-// A pawn or knight that could never move again must promote.
-bool must_promote(Color us, PieceType pt, Square to) {
-  return (pt == kPawn && (last_ranks(us, 1) & square_bb(to))) || (pt == kKnight && (last_ranks(us, 2) & square_bb(to)));
+// A pawn or lance on the last rank, or a knight on the last two, could never
+// move again: it must promote, and may not be dropped there.
+template <class V>
+typename V::Bitboard Immobile(Color us, PieceType pt) {
+  if (pt == kPawn || pt == kLance) return V::last_ranks(us, 1);
+  if (pt == kKnight) return V::last_ranks(us, 2);
+  return 0;
 }
 
 // With kTactical, only captures (targets holds just those) and promotions.
-template <bool kTactical>
-Move* AddBoardMoves(Color us, PieceType pt, Square from, Bitboard targets, Bitboard captures, Move* out) {
-  const bool from_zone = promotion_zone(us) & square_bb(from);
+template <class V, bool kTactical>
+Move* AddBoardMoves(Color us, PieceType pt, Square from, typename V::Bitboard targets, typename V::Bitboard captures,
+                    Move* out) {
+  const bool from_zone = V::promotion_zone(us) & V::square_bb(from);
+  const auto must_promote = Immobile<V>(us, pt);
   while (targets) {
     const Square to = pop_lsb(targets);
-    const bool promotes = can_promote(pt) && (from_zone || (promotion_zone(us) & square_bb(to)));
+    const bool promotes = can_promote(pt) && (from_zone || (V::promotion_zone(us) & V::square_bb(to)));
     if (promotes) *out++ = Move::Board(from, to, true);
-    if (promotes && must_promote(us, pt, to)) continue;
-    if (!kTactical || (captures & square_bb(to))) *out++ = Move::Board(from, to);
+    if (promotes && (must_promote & V::square_bb(to))) continue;
+    if (!kTactical || (captures & V::square_bb(to))) *out++ = Move::Board(from, to);
   }
   return out;
 }
 
 // Would a pawn dropped on s (checking the enemy king) leave it without a legal
 // reply? Only a capture of the pawn or a king move can answer a pawn check.
-bool PawnDropMates(const Position& pos, Square s) {
+template <class V>
+bool PawnDropMates(const BasicPosition<V>& pos, Square s) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(them);
-  const Bitboard occupied = pos.occupied() | square_bb(s);
-  const Bitboard without_king = occupied ^ square_bb(king);
-  for (Bitboard escapes = step_attacks(them, kKing, king) & ~pos.pieces(them); escapes;)
+  const auto occupied = pos.occupied() | V::square_bb(s);
+  const auto without_king = occupied ^ V::square_bb(king);
+  for (auto escapes = step_attacks<V>(them, kKing, king) & ~pos.pieces(them); escapes;)
     if (!(pos.attackers_to(pop_lsb(escapes), without_king) & pos.pieces(us))) return false;
-  Bitboard capturers = pos.attackers_to(s, occupied) & pos.pieces(them) & ~pos.pieces(kKing);
+  auto capturers = pos.attackers_to(s, occupied) & pos.pieces(them) & ~pos.pieces(kKing);
   while (capturers) {
-    const Bitboard after_capture = occupied ^ square_bb(pop_lsb(capturers));
+    const auto after_capture = occupied ^ V::square_bb(pop_lsb(capturers));
     if (!(pos.attackers_to(king, after_capture) & pos.pieces(us))) return false;
   }
   return true;
 }
 
-Move* AddDrops(const Position& pos, Bitboard targets, Move* out) {
+template <class V>
+Move* AddDrops(const BasicPosition<V>& pos, typename V::Bitboard targets, Move* out) {
   const Color us = pos.side_to_move();
-  for (int kind = kPawn; kind <= kGold; ++kind) {
-    const PieceType pt = PieceType(kind);
+  for (PieceType pt : V::kHandTypes) {
     if (!pos.hand_count(us, pt)) continue;
-    Bitboard squares = targets;
+    auto squares = targets & ~Immobile<V>(us, pt);
     if (pt == kPawn) {
-      squares &= ~last_ranks(us, 1);
-      for (Bitboard pawns = pos.pieces(us, kPawn); pawns;) squares &= ~file_bb(file_of(pop_lsb(pawns)));
-      const Bitboard checking = squares & step_attacks(~us, kPawn, pos.king_square(~us));
+      for (auto pawns = pos.pieces(us, kPawn); pawns;) squares &= ~V::file_bb(V::file_of(pop_lsb(pawns)));
+      const auto checking = squares & step_attacks<V>(~us, kPawn, pos.king_square(~us));
       if (checking && PawnDropMates(pos, lsb(checking))) squares ^= checking;
-    } else if (pt == kKnight) {
-      squares &= ~last_ranks(us, 2);
     }
     while (squares) *out++ = Move::Drop(pt, pop_lsb(squares));
   }
   return out;
 }
 
-template <bool kTactical>
-Move* Generate(const Position& pos, Move* out) {
+template <class V, bool kTactical>
+Move* Generate(const BasicPosition<V>& pos, Move* out) {
+  using Bitboard = typename V::Bitboard;
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.occupied(), ours = pos.pieces(us);
 
-  const Bitboard without_king = occupied ^ square_bb(king);
-  const Bitboard king_targets = step_attacks(us, kKing, king) & (kTactical ? pos.pieces(them) : ~ours);
+  const Bitboard without_king = occupied ^ V::square_bb(king);
+  const Bitboard king_targets = step_attacks<V>(us, kKing, king) & (kTactical ? pos.pieces(them) : ~ours);
   for (Bitboard targets = king_targets; targets;) {
     const Square to = pop_lsb(targets);
     if (!(pos.attackers_to(to, without_king) & pos.pieces(them))) *out++ = Move::Board(king, to);
@@ -75,33 +78,39 @@ Move* Generate(const Position& pos, Move* out) {
 
   const Bitboard checkers = pos.checkers();
   if (more_than_one(checkers)) return out;
-  const Bitboard block = checkers ? between_bb(king, lsb(checkers)) : ~occupied & kAllSquares;
-  const Bitboard board_targets = checkers ? block | checkers : ~ours & kAllSquares;
+  const Bitboard block = checkers ? between_bb<V>(king, lsb(checkers)) : ~occupied & V::kAllSquares;
+  const Bitboard board_targets = checkers ? block | checkers : ~ours & V::kAllSquares;
 
   const Bitboard pinned = pos.pinned(us);
   const Bitboard captures = pos.pieces(them);
   for (Bitboard movers = ours & ~pos.pieces(kKing); movers;) {
     const Square from = pop_lsb(movers);
     const PieceType pt = type_of(pos.piece_on(from));
-    Bitboard targets = attacks_from(us, pt, from, occupied) & board_targets;
-    if (pinned & square_bb(from)) targets &= line_bb(king, from);
+    Bitboard targets = attacks_from<V>(us, pt, from, occupied) & board_targets;
+    if (pinned & V::square_bb(from)) targets &= line_bb<V>(king, from);
     if (kTactical && !can_promote(pt)) targets &= captures;
-    out = AddBoardMoves<kTactical>(us, pt, from, targets, captures, out);
+    out = AddBoardMoves<V, kTactical>(us, pt, from, targets, captures, out);
   }
   return kTactical || pos.hand_empty(us) ? out : AddDrops(pos, block, out);
 }
 
 }  // namespace
 
-Move* GenerateLegal(const Position& pos, Move* out) { return Generate<false>(pos, out); }
-Move* GenerateTactical(const Position& pos, Move* out) { return Generate<true>(pos, out); }
+template <class V>
+Move* GenerateLegal(const BasicPosition<V>& pos, Move* out) {
+  return Generate<V, false>(pos, out);
+}
+template <class V>
+Move* GenerateTactical(const BasicPosition<V>& pos, Move* out) {
+  return Generate<V, true>(pos, out);
+}
 
-MoveList::MoveList(const Position& pos) : size_(int(GenerateLegal(pos, moves_.data()) - moves_.data())) {}
-
-bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
-
-bool IsLegal(const Position& pos, Move m) { return MoveList(pos).contains(m); }
-
-bool HasLegalMove(const Position& pos) { return !MoveList(pos).empty(); }
+#define JUDKINS_INSTANTIATE_MOVEGEN(V)                             \
+  template Move* GenerateLegal<V>(const BasicPosition<V>&, Move*); \
+  template Move* GenerateTactical<V>(const BasicPosition<V>&, Move*);
+JUDKINS_INSTANTIATE_MOVEGEN(variants::Judkins)
+JUDKINS_INSTANTIATE_MOVEGEN(variants::Shogi)
+JUDKINS_INSTANTIATE_MOVEGEN(variants::Minishogi)
+#undef JUDKINS_INSTANTIATE_MOVEGEN
 
 }  // namespace judkins

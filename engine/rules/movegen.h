@@ -1,8 +1,9 @@
-// Legal move generation. Every generated move is legal under our rules
-// (pins, checks, forced promotion, drop restrictions, nifu, pawn-drop mate).
+// Legal move generation. Every generated move is legal under the variant's
+// rules (pins, checks, forced promotion, drop restrictions, nifu, pawn-drop mate).
 #ifndef JUDKINS_ENGINE_RULES_MOVEGEN_H_
 #define JUDKINS_ENGINE_RULES_MOVEGEN_H_
 
+#include <algorithm>
 #include <array>
 
 #include "engine/rules/position.h"
@@ -10,30 +11,37 @@
 
 namespace judkins {
 
-// Far more than any reachable Judkins position has (all drops of six kinds on
-// every empty square plus every board move with both promotion choices).
-constexpr int kMaxMoves = 512;
+// Writes the legal moves from pos to out (room for V::kMaxMoves) and returns
+// the end of what it wrote.
+template <class V>
+Move* GenerateLegal(const BasicPosition<V>& pos, Move* out);
+// Only the legal captures and promotions (no drops), for quiescence search.
+template <class V>
+Move* GenerateTactical(const BasicPosition<V>& pos, Move* out);
 
-class MoveList {
+template <class V>
+class BasicMoveList {
  public:
-  explicit MoveList(const Position& pos);
+  explicit BasicMoveList(const BasicPosition<V>& pos) : size_(int(GenerateLegal(pos, moves_.data()) - moves_.data())) {}
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool contains(Move m) const;
+  bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  std::array<Move, V::kMaxMoves> moves_;
   int size_;
 };
 
-// Writes the legal moves from pos to out and returns the end of what it wrote.
-Move* GenerateLegal(const Position& pos, Move* out);
-// Only the legal captures and promotions (no drops), for quiescence search.
-Move* GenerateTactical(const Position& pos, Move* out);
-bool IsLegal(const Position& pos, Move m);
-bool HasLegalMove(const Position& pos);
+template <class V>
+bool IsLegal(const BasicPosition<V>& pos, Move m) {
+  return BasicMoveList<V>(pos).contains(m);
+}
+template <class V>
+bool HasLegalMove(const BasicPosition<V>& pos) {
+  return !BasicMoveList<V>(pos).empty();
+}
 
 }  // namespace judkins
 

@@ -4,9 +4,10 @@
 
 namespace judkins {
 
-uint64_t Perft(Position& pos, int depth) {
+template <class V>
+uint64_t Perft(BasicPosition<V>& pos, int depth) {
   if (depth <= 0) return 1;
-  const MoveList moves(pos);
+  const BasicMoveList<V> moves(pos);
   if (depth == 1) return moves.size();  // bulk counting: the list holds legal moves only
   uint64_t nodes = 0;
   for (Move m : moves) {
@@ -17,14 +18,23 @@ uint64_t Perft(Position& pos, int depth) {
   return nodes;
 }
 
-std::vector<std::pair<Move, uint64_t>> PerftDivide(Position& pos, int depth) {
+template <class V>
+std::vector<std::pair<Move, uint64_t>> PerftDivide(BasicPosition<V>& pos, int depth) {
   std::vector<std::pair<Move, uint64_t>> counts;
-  for (Move m : MoveList(pos)) {
+  for (Move m : BasicMoveList<V>(pos)) {
     pos.DoMove(m);
     counts.emplace_back(m, Perft(pos, depth - 1));
     pos.UndoMove();
   }
   return counts;
 }
+
+#define JUDKINS_INSTANTIATE_PERFT(V)                  \
+  template uint64_t Perft<V>(BasicPosition<V>&, int); \
+  template std::vector<std::pair<Move, uint64_t>> PerftDivide<V>(BasicPosition<V>&, int);
+JUDKINS_INSTANTIATE_PERFT(variants::Judkins)
+JUDKINS_INSTANTIATE_PERFT(variants::Shogi)
+JUDKINS_INSTANTIATE_PERFT(variants::Minishogi)
+#undef JUDKINS_INSTANTIATE_PERFT
 
 }  // namespace judkins

@@ -11,9 +11,11 @@
 
 namespace judkins {
 
-uint64_t Perft(Position& pos, int depth);
+template <class V>
+uint64_t Perft(BasicPosition<V>& pos, int depth);
 // The count below each root move, in generation order.
-std::vector<std::pair<Move, uint64_t>> PerftDivide(Position& pos, int depth);
+template <class V>
+std::vector<std::pair<Move, uint64_t>> PerftDivide(BasicPosition<V>& pos, int depth);
 
 }  // namespace judkins
 

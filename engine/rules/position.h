@@ -1,5 +1,5 @@
-// A Judkins shogi position: board, hands, side to move and the history of
-// states since the root, which repetition and impasse rules need.
+// A position of any of the three variants: board, hands, side to move and the
+// history of states since the root, which repetition and impasse rules need.
 #ifndef JUDKINS_ENGINE_RULES_POSITION_H_
 #define JUDKINS_ENGINE_RULES_POSITION_H_
 
@@ -12,34 +12,39 @@
 #include "absl/strings/string_view.h"
 #include "engine/rules/bitboard.h"
 #include "engine/rules/types.h"
+#include "engine/rules/variant.h"
 
 namespace judkins {
-
-inline constexpr absl::string_view kStartSfen = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
 
 // The largest move number an SFEN may give: far past any game, and far
 // enough below INT_MAX that counting plies on from it cannot overflow.
 inline constexpr int kMaxSfenMoveNumber = 1'000'000;
 
-// Handicap starts: White (the stronger side) gives up pieces and moves first.
+// Judkins handicap starts: White (the stronger side) gives up pieces and moves first.
 enum class Handicap { kNone, kBishop, kRook, kTwoPiece };
 absl::string_view HandicapSfen(Handicap handicap);
 
 // What each position in the history carries; the last one is the current.
-struct StateInfo {
+template <class Bitboard>
+struct BasicStateInfo {
   Key key = 0;
   Bitboard checkers = 0;  // pieces giving check to the side to move
   Move move;              // the move that led here (none at the root)
   Piece captured = kNoPiece;
-  int impasse_run = 0;      // consecutive positions with both kings entered, no check
+  int impasse_run = 0;      // Judkins: consecutive positions with both kings entered, no check
   int plies_from_null = 0;  // repetitions are looked for no further back than this
 };
 
-class Position {
+template <class V>
+class BasicPosition {
  public:
+  using Traits = V;
+  using Bitboard = typename V::Bitboard;
+  using StateInfo = BasicStateInfo<Bitboard>;
+
   // Parses SFEN strictly (see sfen.cc); the error names what is wrong.
-  static absl::StatusOr<Position> FromSfen(absl::string_view sfen);
-  static Position Start();
+  static absl::StatusOr<BasicPosition> FromSfen(absl::string_view sfen);
+  static BasicPosition Start() { return *FromSfen(V::kStartSfen); }
   std::string ToSfen() const;
 
   Color side_to_move() const { return side_to_move_; }
@@ -76,19 +81,17 @@ class Position {
   void UndoNullMove();
 
  private:
-  Position() = default;
+  BasicPosition() = default;
   void PutPiece(Piece p, Square s);
   void RemovePiece(Square s);
-  void AddToHand(Color c, PieceType pt);
-  void TakeFromHand(Color c, PieceType pt);
   // Derives the root state (key, checkers, impasse) from board and hands.
   void StartHistory(int move_number);
   int NextImpasseRun(int previous) const;
 
-  std::array<Piece, kSquares> board_{};
+  std::array<Piece, V::kSquares> board_{};
   std::array<Bitboard, kPieceTypeLimit> by_type_{};
   std::array<Bitboard, 2> by_color_{};
-  std::array<std::array<int, 8>, 2> hands_{};
+  std::array<std::array<int, kPieceTypeLimit>, 2> hands_{};
   Color side_to_move_ = kBlack;
   int root_move_number_ = 1;
   std::vector<StateInfo> states_;

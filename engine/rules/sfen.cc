@@ -1,5 +1,6 @@
-// SFEN in and out. Parsing is strict: a position that could never occur in a
-// game is rejected with a message naming the problem.
+// SFEN in and out, for any variant. Parsing is strict: a position that could
+// never occur in a game of the variant is rejected with a message naming the
+// problem and the board's own size.
 #include <string>
 #include <vector>
 
@@ -19,26 +20,28 @@ constexpr absl::string_view kColorNames[2] = {"Black", "White"};
 
 absl::Status SfenError(absl::string_view what) { return absl::InvalidArgumentError(absl::StrCat("bad SFEN: ", what)); }
 
-std::string SquareName(Square s) { return SquareToString(s); }
+std::string Letter(char ch) { return std::string(1, ch); }
 
 }  // namespace
 
-absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
+template <class V>
+absl::StatusOr<BasicPosition<V>> BasicPosition<V>::FromSfen(absl::string_view sfen) {
   // Step 1. The fields: board, side to move, hand, and an optional move number.
   std::vector<absl::string_view> fields = absl::StrSplit(sfen, ' ', absl::SkipWhitespace());
   if (fields.size() < 3 || fields.size() > 4)
     return SfenError(
         absl::StrCat("expected 3 or 4 fields (board, side to move, hand, move number), got ", fields.size()));
-  Position pos;
-  std::array<int, 8> kind_counts{};
+  BasicPosition pos;
+  KindCounts kind_counts{};
   std::array<int, 2> kings{};
 
-  // Step 2. The board, rank a (White's side) first, each from file 6 to 1.
+  // Step 2. The board, rank a (White's side) first, each from the highest file to 1.
   std::vector<absl::string_view> ranks = absl::StrSplit(fields[0], '/');
-  if (ranks.size() != kRanks) return SfenError(absl::StrCat("board has ", ranks.size(), " ranks, expected 6"));
-  for (int rank = 0; rank < kRanks; ++rank) {
-    const char rank_name = char('a' + rank);
-    int file = kFiles;  // SFEN lists each rank from file 6 down to file 1
+  if (ranks.size() != size_t(V::kRanks))
+    return SfenError(absl::StrCat("board has ", ranks.size(), " ranks, expected ", V::kRanks));
+  for (int rank = 0; rank < V::kRanks; ++rank) {
+    const std::string rank_name = Letter(char('a' + rank));
+    int file = V::kFiles;  // SFEN lists each rank from the highest file down to file 1
     bool promote_next = false;
     for (char ch : ranks[rank]) {
       if (ch >= '1' && ch <= '9' && !promote_next) {
@@ -48,18 +51,18 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
         continue;
       } else {
         PieceType pt = PieceTypeFromLetter(absl::ascii_toupper(static_cast<unsigned char>(ch)));
-        if (pt == kNoPieceType)
-          return SfenError(
-              absl::StrCat("unknown piece letter '", std::string(1, ch), "' in rank ", std::string(1, rank_name)));
+        if (!HasKind<V>(pt))
+          return SfenError(absl::StrCat("unknown piece letter '", Letter(ch), "' in rank ", rank_name, " (",
+                                        VariantName(V::kVariant), " has ", HandLetters<V>(), " and K)"));
         if (promote_next) {
           if (!can_promote(pt))
-            return SfenError(absl::StrCat("'+", std::string(1, ch), "' in rank ", std::string(1, rank_name),
-                                          ": only P, N, S, B and R can be promoted"));
+            return SfenError(
+                absl::StrCat("'+", Letter(ch), "' in rank ", rank_name, ": ", Letter(ch), " cannot be promoted"));
           pt = promoted(pt);
         }
-        if (file < 1) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
+        if (file < 1) return SfenError(absl::StrCat("rank ", rank_name, " has more than ", V::kFiles, " squares"));
         const Color c = absl::ascii_isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
-        pos.PutPiece(make_piece(c, pt), make_square(file, rank));
+        pos.PutPiece(make_piece(c, pt), V::make_square(file, rank));
         --file;
         if (pt == kKing)
           ++kings[c];
@@ -67,12 +70,11 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
           ++kind_counts[unpromoted(pt)];
       }
       promote_next = false;
-      if (file < 0) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " has more than 6 squares"));
+      if (file < 0) return SfenError(absl::StrCat("rank ", rank_name, " has more than ", V::kFiles, " squares"));
     }
-    if (promote_next) return SfenError(absl::StrCat("rank ", std::string(1, rank_name), " ends with '+'"));
+    if (promote_next) return SfenError(absl::StrCat("rank ", rank_name, " ends with '+'"));
     if (file != 0)
-      return SfenError(
-          absl::StrCat("rank ", std::string(1, rank_name), " has ", kFiles - file, " squares, expected 6"));
+      return SfenError(absl::StrCat("rank ", rank_name, " has ", V::kFiles - file, " squares, expected ", V::kFiles));
   }
 
   // Step 3. The side to move.
@@ -91,17 +93,19 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
       if (absl::ascii_isdigit(static_cast<unsigned char>(ch))) {
         count = count * 10 + (ch - '0');
         count_given = true;
-        if (count > kMaxPiecesOfKind)
-          return SfenError(absl::StrCat("hand count ", count, " is more than exist of any kind"));
+        if (count > MaxHandCount<V>())
+          return SfenError(absl::StrCat("hand count ", count, " is more than exist of any kind (", MaxHandCount<V>(),
+                                        " in ", VariantName(V::kVariant), ")"));
         continue;
       }
       if (count_given && count == 0) return SfenError("hand count 0 is not allowed");
       const PieceType pt = PieceTypeFromLetter(absl::ascii_toupper(static_cast<unsigned char>(ch)));
       if (pt == kKing) return SfenError("a king cannot be in hand");
-      if (!is_hand_type(pt))
-        return SfenError(absl::StrCat("unknown hand piece '", std::string(1, ch), "' in ", Quoted(fields[2])));
+      if (!is_hand_type(pt) || !HasKind<V>(pt))
+        return SfenError(absl::StrCat("unknown hand piece '", Letter(ch), "' in ", Quoted(fields[2]), " (",
+                                      VariantName(V::kVariant), " hands hold ", HandLetters<V>(), ")"));
       const Color c = absl::ascii_isupper(static_cast<unsigned char>(ch)) ? kBlack : kWhite;
-      if (pos.hands_[c][pt]) return SfenError(absl::StrCat("hand lists '", std::string(1, ch), "' twice"));
+      if (pos.hands_[c][pt]) return SfenError(absl::StrCat("hand lists '", Letter(ch), "' twice"));
       pos.hands_[c][pt] = count_given ? count : 1;
       kind_counts[pt] += pos.hands_[c][pt];
       count = 0;
@@ -122,17 +126,19 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   // file, and the side that just moved not left in check.
   for (Color c : {kBlack, kWhite})
     if (kings[c] != 1) return SfenError(absl::StrCat(kColorNames[c], " has ", kings[c], " kings, expected 1"));
-  for (int pt = kPawn; pt <= kGold; ++pt)
-    if (kind_counts[pt] > kMaxPiecesOfKind)
-      return SfenError(absl::StrCat(kind_counts[pt], " pieces of kind ", std::string(1, PieceLetter(PieceType(pt))),
-                                    " on board and in hand; only 2 exist"));
+  for (PieceType pt : V::kHandTypes)
+    if (kind_counts[pt] > V::kPiecesOfKind[pt])
+      return SfenError(absl::StrCat(kind_counts[pt], " pieces of kind ", Letter(PieceLetter(pt)),
+                                    " on board and in hand; only ", V::kPiecesOfKind[pt], " exist"));
   for (Color c : {kBlack, kWhite}) {
-    if (Bitboard stuck = pos.pieces(c, kPawn) & last_ranks(c, 1))
-      return SfenError(absl::StrCat(kColorNames[c], " pawn on ", SquareName(lsb(stuck)), " could never move"));
-    if (Bitboard stuck = pos.pieces(c, kKnight) & last_ranks(c, 2))
-      return SfenError(absl::StrCat(kColorNames[c], " knight on ", SquareName(lsb(stuck)), " could never move"));
-    for (int file = 1; file <= kFiles; ++file)
-      if (more_than_one(pos.pieces(c, kPawn) & file_bb(file)))
+    constexpr std::pair<PieceType, absl::string_view> kMustMove[] = {
+        {kPawn, "pawn"}, {kLance, "lance"}, {kKnight, "knight"}};
+    for (const auto& [pt, name] : kMustMove)
+      if (Bitboard stuck = pos.pieces(c, pt) & V::last_ranks(c, pt == kKnight ? 2 : 1))
+        return SfenError(
+            absl::StrCat(kColorNames[c], " ", name, " on ", SquareToString<V>(lsb(stuck)), " could never move"));
+    for (int file = 1; file <= V::kFiles; ++file)
+      if (more_than_one(pos.pieces(c, kPawn) & V::file_bb(file)))
         return SfenError(absl::StrCat("two unpromoted ", kColorNames[c], " pawns on file ", file));
   }
   const Color waiting = ~pos.side_to_move_;
@@ -143,12 +149,13 @@ absl::StatusOr<Position> Position::FromSfen(absl::string_view sfen) {
   return pos;
 }
 
-std::string Position::ToSfen() const {
+template <class V>
+std::string BasicPosition<V>::ToSfen() const {
   std::string sfen;
-  for (int rank = 0; rank < kRanks; ++rank) {
+  for (int rank = 0; rank < V::kRanks; ++rank) {
     int empty = 0;
-    for (int file = kFiles; file >= 1; --file) {
-      const Piece p = board_[make_square(file, rank)];
+    for (int file = V::kFiles; file >= 1; --file) {
+      const Piece p = board_[V::make_square(file, rank)];
       if (!p) {
         ++empty;
         continue;
@@ -157,21 +164,29 @@ std::string Position::ToSfen() const {
       sfen += PieceToSfen(p);
     }
     if (empty) sfen += char('0' + empty);
-    if (rank + 1 < kRanks) sfen += '/';
+    if (rank + 1 < V::kRanks) sfen += '/';
   }
   sfen += side_to_move_ == kBlack ? " b " : " w ";
-  // USI order: rook, bishop, gold, silver, knight, pawn; Black's first.
-  constexpr PieceType kHandOrder[] = {kRook, kBishop, kGold, kSilver, kKnight, kPawn};
+  // USI order: rook, bishop, gold, silver, knight, lance, pawn; Black's first.
+  constexpr PieceType kHandOrder[] = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};
   const size_t hand_start = sfen.size();
   for (Color c : {kBlack, kWhite})
     for (PieceType pt : kHandOrder)
       if (int n = hands_[c][pt]) {
-        if (n > 1) sfen += char('0' + n);
+        if (n > 1) absl::StrAppend(&sfen, n);
         sfen += PieceToSfen(make_piece(c, pt));
       }
   if (sfen.size() == hand_start) sfen += '-';
   absl::StrAppend(&sfen, " ", move_number());
   return sfen;
 }
+
+#define JUDKINS_INSTANTIATE_SFEN(V)                                                        \
+  template absl::StatusOr<BasicPosition<V>> BasicPosition<V>::FromSfen(absl::string_view); \
+  template std::string BasicPosition<V>::ToSfen() const;
+JUDKINS_INSTANTIATE_SFEN(variants::Judkins)
+JUDKINS_INSTANTIATE_SFEN(variants::Shogi)
+JUDKINS_INSTANTIATE_SFEN(variants::Minishogi)
+#undef JUDKINS_INSTANTIATE_SFEN
 
 }  // namespace judkins

@@ -8,8 +8,7 @@
 #include <cstring>
 
 #include "engine/eval/params.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 #include "engine/search/score.h"
 
 namespace judkins {

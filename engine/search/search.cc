@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "engine/eval/evaluate.h"
-#include "engine/rules/game_status.h"
+#include "engine/rules/edition.h"
 #include "engine/search/see.h"
 #include "engine/search/time_manager.h"
 
@@ -138,7 +138,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   // Step 2. Draws by repetition, perpetual check, mate distance pruning.
   if (ply > 0) {
     if (const GameStatus repetition = JudgeRepetition(pos, 2); repetition.over()) {
-      if (repetition.termination == RuleTermination::kRepetition) return 0;
+      if (repetition.outcome == Outcome::kDraw) return 0;  // minishogi's repetition is a loss, for Black
       const bool we_win = (repetition.outcome == Outcome::kBlackWins) == (pos.side_to_move() == kBlack);
       return we_win ? kPerpetualWin - ply : -kPerpetualWin + ply;
     }

@@ -11,7 +11,7 @@
 
 #include "absl/time/time.h"
 #include "engine/eval/params.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 #include "engine/search/limits.h"
 #include "engine/search/move_order.h"
 #include "engine/search/score.h"

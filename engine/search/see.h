@@ -4,7 +4,7 @@
 #define JUDKINS_ENGINE_SEARCH_SEE_H_
 
 #include "engine/eval/params.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 

@@ -1,13 +1,19 @@
 #include "engine/usi/board_diagram.h"
 
 #include "absl/strings/str_cat.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 
 std::string BoardDiagram(const Position& pos) {
-  constexpr absl::string_view kRule = "  +----+----+----+----+----+----+\n";
-  std::string text = "    6    5    4    3    2    1\n";
+  std::string rule = "  +", text = "  ";
+  for (int file = kFiles; file >= 1; --file) {
+    rule += "----+";
+    absl::StrAppend(&text, "  ", file, "  ");
+  }
+  rule += '\n';
+  text += '\n';
+  const std::string& kRule = rule;
   absl::StrAppend(&text, kRule);
   for (int rank = 0; rank < kRanks; ++rank) {
     text += "  |";

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 

@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 

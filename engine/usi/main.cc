@@ -1,4 +1,5 @@
-// judkins-engine: a USI engine for Judkins shogi.
+// judkins-engine: a USI engine for Judkins shogi; judkins-engine-shogi and
+// judkins-engine-minishogi are the same sources built for the other variants.
 //   judkins-engine                 speak USI on stdin/stdout
 //   judkins-engine bench [DEPTH]   fixed search; prints the node-count signature
 //   judkins-engine params          the tunable parameters as CSV (--json: JSON)
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "common/command_line.h"
 #include "engine/eval/params.h"
 #include "engine/usi/bench.h"
@@ -15,13 +17,30 @@
 
 namespace {
 
-constexpr char kProgram[] = "judkins-engine";
 constexpr int kMaxBenchDepth = 30;
+
+// "Judkins shogi (6x6)": what the help says this edition plays.
+std::string GameOfEdition() {
+  using judkins::PlayedVariant;
+  const std::string size = absl::StrCat(" (", PlayedVariant::kFiles, "x", PlayedVariant::kRanks, ")");
+  switch (PlayedVariant::kVariant) {
+    case judkins::Variant::kShogi:
+      return "standard shogi" + size;
+    case judkins::Variant::kMinishogi:
+      return "minishogi" + size;
+    case judkins::Variant::kJudkins:
+      break;
+  }
+  return "Judkins shogi" + size;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app("A USI engine for Judkins shogi (6x6). Without a command it speaks USI on stdin and stdout.", kProgram);
+  const std::string program = judkins::EngineName();
+  CLI::App app(
+      absl::StrCat("A USI engine for ", GameOfEdition(), ". Without a command it speaks USI on stdin and stdout."),
+      program);
   judkins::SetUpCommandLine(app);
   app.require_subcommand(0, 1);
   app.fallthrough();  // --params after a command, too
@@ -42,7 +61,7 @@ int main(int argc, char** argv) {
   judkins::EvalParams params;
   if (!params_file.empty())
     if (absl::Status status = params.LoadFile(params_file); !status.ok())
-      return judkins::Fail(std::cerr, kProgram, status.message(), judkins::kExitUsage);
+      return judkins::Fail(std::cerr, program, status.message(), judkins::kExitUsage);
   if (bench.parsed()) {
     judkins::RunBench(params, depth, std::cout);
     return judkins::kExitOk;

@@ -10,10 +10,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "common/first_word.h"
-#include "engine/rules/game_status.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
-#include "engine/rules/perft.h"
+#include "common/valid_text.h"
+#include "engine/rules/edition.h"
 #include "engine/usi/bench.h"
 #include "engine/usi/board_diagram.h"
 #include "engine/usi/info_line.h"
@@ -32,6 +30,11 @@ absl::StatusOr<int64_t> NonNegative(absl::string_view name, absl::string_view te
 }
 
 }  // namespace
+
+std::string EngineName() {
+  if (PlayedVariant::kVariant == Variant::kJudkins) return "judkins-engine";
+  return absl::StrCat("judkins-engine-", VariantName(PlayedVariant::kVariant));
+}
 
 UsiLoop::UsiLoop(std::istream& in, std::ostream& out, EvalParams params)
     : in_(in),
@@ -111,11 +114,12 @@ bool UsiLoop::Handle(absl::string_view line) {
 }
 
 void UsiLoop::ListOptions() {
-  std::string text = "id name judkins-engine\nid author the Judkins developers\n";
+  const absl::string_view variant = VariantName(PlayedVariant::kVariant);
+  std::string text = absl::StrCat("id name ", EngineName(), "\nid author the Judkins developers\n");
   absl::StrAppend(&text, "option name Hash type spin default ", kDefaultHashMb, " min 1 max ", kMaxHashMb, "\n");
   absl::StrAppend(&text, "option name USI_Ponder type check default false\n");
   absl::StrAppend(&text, "option name MoveOverhead type spin default 30 min 0 max 5000\n");
-  absl::StrAppend(&text, "option name UCI_Variant type combo default judkins var judkins\n");
+  absl::StrAppend(&text, "option name UCI_Variant type combo default ", variant, " var ", variant, "\n");
   absl::StrAppend(&text, "option name ParamsFile type string default <empty>\n");
   const auto registry = ParamRegistry();
   for (int slot = 0; slot < int(registry.size()); ++slot)
@@ -136,8 +140,10 @@ absl::Status UsiLoop::SetOption(absl::string_view args) {
   }
   if (name.empty()) return absl::InvalidArgumentError("setoption needs an option name");
   if (absl::EqualsIgnoreCase(name, "UCI_Variant") || absl::EqualsIgnoreCase(name, "USI_Variant")) {
-    if (!absl::EqualsIgnoreCase(value, "judkins"))
-      return absl::InvalidArgumentError(absl::StrCat("only the variant 'judkins' is played, not '", value, "'"));
+    const absl::string_view variant = VariantName(PlayedVariant::kVariant);
+    if (!absl::EqualsIgnoreCase(value, variant))
+      return absl::InvalidArgumentError(absl::StrCat("this edition plays only the variant '", variant, "', not ",
+                                                     Quoted(value), " (judkins-engine-VARIANT plays the others)"));
     return absl::OkStatus();
   }
   if (absl::EqualsIgnoreCase(name, "USI_Ponder")) return absl::OkStatus();  // pondering needs no setup
@@ -239,8 +245,8 @@ absl::Status UsiLoop::Go(absl::string_view args) {
     else
       return absl::InvalidArgumentError(absl::StrCat("unknown go parameter '", word, "'"));
   }
-  // A won impasse is claimed rather than played on.
-  const GameStatus claim = JudgeImpasseClaim(position_);
+  // A won impasse or declaration is claimed rather than played on.
+  const DeclarationVerdict claim = JudgeDeclaration(position_, GameRules::For(PlayedVariant::kVariant));
   const bool claim_wins = (claim.outcome == Outcome::kBlackWins && position_.side_to_move() == kBlack) ||
                           (claim.outcome == Outcome::kWhiteWins && position_.side_to_move() == kWhite);
   if (claim_wins && !limits.ponder) {

@@ -6,17 +6,22 @@
 
 #include <istream>
 #include <ostream>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "engine/eval/params.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 #include "engine/search/search.h"
 #include "engine/search/transposition_table.h"
 #include "engine/usi/search_thread.h"
 
 namespace judkins {
+
+// The program's name: judkins-engine, or judkins-engine-VARIANT for the
+// editions of the other variants.
+std::string EngineName();
 
 class UsiLoop {
  public:

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 namespace {

@@ -11,7 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/eval/params.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 #include "tests/support/mate_solver.h"
 #include "tests/support/scratch_directory.h"
 #include "tests/support/test_data.h"
@@ -267,7 +267,7 @@ TEST(EngineUsiTest, BadInputIsAnsweredAndTheEngineStaysUsable) {
       {"setoption name NoSuchOption value 3", "unknown option 'NoSuchOption'"},
       {"setoption name PawnValue value 9999", "PawnValue = 9999 is outside [33, 200]"},
       {"setoption name PawnValue value x", "needs an integer"},
-      {"setoption name UCI_Variant value chess", "only the variant 'judkins'"},
+      {"setoption name UCI_Variant value chess", "plays only the variant 'judkins'"},
       {"setoption value 3", "setoption needs 'name"},
       {"setoption name ParamsFile value /no/such/file", "cannot read parameter file"},
       {"go depth x", "'depth' needs a non-negative integer"},

@@ -5,9 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/rules/hodges.h"
-#include "engine/rules/notation.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

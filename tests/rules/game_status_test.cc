@@ -1,10 +1,8 @@
-#include "engine/rules/game_status.h"
+#include "engine/rules/edition.h"
 
 #include <gtest/gtest.h>
 
 #include "tests/support/positions.h"
-
-#include "engine/rules/notation.h"
 
 namespace judkins {
 namespace {
@@ -98,11 +96,11 @@ TEST(GameStatusTest, ImpasseNeedsBothKingsEnteredAndNoCheck) {
 }
 
 TEST(GameStatusTest, ImpasseClaims) {
-  EXPECT_EQ(JudgeImpasseClaim(At("1K4/6/6/6/6/4k1 b 2R2BGg2s2n2p 1")).outcome, Outcome::kBlackWins);
-  EXPECT_EQ(JudgeImpasseClaim(At("1K4/6/6/6/6/4k1 w 2R2BGg2s2n2p 1")).outcome, Outcome::kBlackWins);
-  EXPECT_EQ(JudgeImpasseClaim(At("1K4/6/6/6/6/4k1 w RBGSrbgs2n2p 1")).outcome, Outcome::kDraw);
+  EXPECT_EQ(JudgeDeclaration(At("1K4/6/6/6/6/4k1 b 2R2BGg2s2n2p 1"), GameRules()).outcome, Outcome::kBlackWins);
+  EXPECT_EQ(JudgeDeclaration(At("1K4/6/6/6/6/4k1 w 2R2BGg2s2n2p 1"), GameRules()).outcome, Outcome::kBlackWins);
+  EXPECT_EQ(JudgeDeclaration(At("1K4/6/6/6/6/4k1 w RBGSrbgs2n2p 1"), GameRules()).outcome, Outcome::kDraw);
   // A claim before both kings have entered loses for the claimant.
-  EXPECT_EQ(JudgeImpasseClaim(Position::Start()).outcome, Outcome::kWhiteWins);
+  EXPECT_EQ(JudgeDeclaration(Position::Start(), GameRules()).outcome, Outcome::kWhiteWins);
 }
 
 TEST(GameStatusTest, MaximumLengthIsADraw) {

@@ -5,8 +5,7 @@
 
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 #include "tests/support/test_data.h"
 
 namespace judkins {

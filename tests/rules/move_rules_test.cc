@@ -6,9 +6,7 @@
 #include <algorithm>
 
 #include "absl/strings/match.h"
-#include "engine/rules/game_status.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
 namespace {

@@ -3,9 +3,7 @@
 
 #include "tests/support/positions.h"
 
-#include "engine/rules/hodges.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 #include "tests/support/test_data.h"
 
 namespace judkins {
@@ -78,7 +76,7 @@ TEST(HodgesNotationTest, ReadingRejectsWhatDoesNotFit) {
                                                        {"S-4b=", "'-' but the destination is occupied"},
                                                        {"Sx3d", "'x' but the destination is empty"},
                                                        {"Q-3d", "piece must be one of"},
-                                                       {"+G-3d", "only P, N, S, B and R can be promoted"},
+                                                       {"+G-3d", "G cannot be promoted"},
                                                        {"S3d", "expected '-', 'x' or '*'"},
                                                        {"S-3d+", "no legal move matches"},
                                                        {"S*3d", "illegal drop"},

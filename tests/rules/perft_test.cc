@@ -1,5 +1,5 @@
 // Perft counts against Fairy-Stockfish's, corrected for mating pawn drops.
-#include "engine/rules/perft.h"
+#include "engine/rules/edition.h"
 
 #include <gtest/gtest.h>
 

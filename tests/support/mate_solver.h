@@ -5,8 +5,7 @@
 
 #include <vector>
 
-#include "engine/rules/movegen.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins::testing {
 

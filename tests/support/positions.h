@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins::testing {
 

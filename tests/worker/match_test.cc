@@ -20,6 +20,7 @@
 #include "proto/contract.h"
 #include "proto/convert/results.h"
 #include "records/game_record_format.h"
+#include "tests/support/match_play.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/match_runner.h"
@@ -30,26 +31,16 @@ namespace {
 const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/misbehaving_engine.sh";
 const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
 
-MatchSettings Parse(const std::vector<std::string>& words) {
-  absl::StatusOr<MatchPlan> command = ParseMatchCommand(words);
-  EXPECT_TRUE(command.ok()) << command.status();
-  return command.ok() ? command->settings : MatchSettings();
-}
-
-v1::MatchResults Play(const MatchSettings& settings) {
-  MatchRunner runner(settings);
-  absl::StatusOr<v1::MatchResults> results = runner.Run(nullptr);
-  EXPECT_TRUE(results.ok()) << results.status();
-  return results.ok() ? *results : v1::MatchResults();
-}
+using testing::ParseMatch;
+using testing::PlayMatch;
 
 TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string records = scratch.path() + "/self_play.pgn";
   const v1::MatchResults results =
-      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
-                  "name=base", "option.Tempo=0", "--nodes", "3000", "--openings", "file=" + kBook, "order=random",
-                  "--pairs", "6", "--concurrency", "2", "--records", records}));
+      PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=dev", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+                            "name=base", "option.Tempo=0", "--nodes", "3000", "--openings", "file=" + kBook,
+                            "order=random", "--pairs", "6", "--concurrency", "2", "--records", records}));
   EXPECT_EQ(results.games(), 12u);
   EXPECT_EQ(PairCount(results.pentanomial()), 6u);
   EXPECT_EQ(results.wdl().wins() + results.wdl().draws() + results.wdl().losses(), 12u);
@@ -76,9 +67,9 @@ TEST(MatchTest, SelfPlayAtFixedNodesCountsEveryGameAndWritesReadableRecords) {
 
 TEST(MatchTest, ResultsDoNotDependOnConcurrency) {
   auto play = [](const std::string& concurrency) {
-    return Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=a", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
-                       "name=b", "option.PawnValue=80", "--nodes", "2000", "--openings", "file=" + kBook, "--pairs",
-                       "4", "--concurrency", concurrency}));
+    return PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=a", "--engine",
+                                 "cmd=" JUDKINS_ENGINE_PATH, "name=b", "option.PawnValue=80", "--nodes", "2000",
+                                 "--openings", "file=" + kBook, "--pairs", "4", "--concurrency", concurrency}));
   };
   const v1::MatchResults one = play("1");
   ASSERT_EQ(one.games_played_size(), 8);
@@ -104,10 +95,10 @@ TEST(MatchTest, TheTwoGamesOfAPairArePlayedOnTwoSlotsAtOnce) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string starts = scratch.path() + "/starts.txt";
   const std::string counted_engine = absl::StrCat("echo started >> ", starts, "; exec ", JUDKINS_ENGINE_PATH);
-  MatchSettings settings = Parse({"--engine", "cmd=/bin/sh", "arg=-c", "arg=" + counted_engine, "name=a", "--engine",
-                                  "cmd=" JUDKINS_ENGINE_PATH, "name=b", "--nodes", "3000", "--pairs", "1",
-                                  "--concurrency", "2", "--records", scratch.path() + "/games.txt"});
-  const v1::MatchResults results = Play(settings);
+  MatchSettings settings = ParseMatch({"--engine", "cmd=/bin/sh", "arg=-c", "arg=" + counted_engine, "name=a",
+                                       "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=b", "--nodes", "3000", "--pairs",
+                                       "1", "--concurrency", "2", "--records", scratch.path() + "/games.txt"});
+  const v1::MatchResults results = PlayMatch(settings);
   EXPECT_EQ(results.games_played_size(), 2);
   EXPECT_EQ(results.games(), 2u);
   absl::StatusOr<std::string> started = ReadFile(starts);
@@ -138,9 +129,9 @@ TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesO
   testing::ScratchDirectory scratch(absl::StrCat("misbehaving-", m.mode));
   const std::string records = scratch.path() + "/records.pgn";
   const v1::MatchResults results =
-      Play(Parse({"--engine", "cmd=" + kFixture, std::string("arg=") + m.mode, "name=fixture", "--engine",
-                  "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", std::string("--") + m.time_control, m.value,
-                  "--hang-timeout", "1", "--margin", "200", "--pairs", "2", "--records", records}));
+      PlayMatch(ParseMatch({"--engine", "cmd=" + kFixture, std::string("arg=") + m.mode, "name=fixture", "--engine",
+                            "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", std::string("--") + m.time_control, m.value,
+                            "--hang-timeout", "1", "--margin", "200", "--pairs", "2", "--records", records}));
   ASSERT_EQ(results.games(), 4u) << "every game is played to an end";
   EXPECT_EQ(results.wdl().losses(), 4u);
   for (const v1::GameOutcome& game : results.games_played()) {
@@ -256,8 +247,9 @@ TEST(EngineProcessTest, AnEngineStartsWithAMinimalEnvironmentInItsOwnDirectory) 
 TEST(MatchTest, AnEngineInheritsNoDescriptorButItsStandardThree) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string records = scratch.path() + "/records.pgn";
-  Play(Parse({"--engine", "cmd=" + kFixture, "arg=descriptors", "name=fixture", "dir=" + scratch.path(), "--engine",
-              "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--nodes", "100", "--pairs", "1", "--records", records}));
+  PlayMatch(
+      ParseMatch({"--engine", "cmd=" + kFixture, "arg=descriptors", "name=fixture", "dir=" + scratch.path(), "--engine",
+                  "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--nodes", "100", "--pairs", "1", "--records", records}));
   absl::StatusOr<std::string> seen = ReadFile(scratch.path() + "/descriptors.txt");
   ASSERT_TRUE(seen.ok()) << seen.status();
   for (absl::string_view line : absl::StrSplit(*seen, '\n', absl::SkipEmpty())) {
@@ -296,9 +288,9 @@ TEST(EngineProcessTest, AnEnginesStderrLogKeepsItsHeadAndTailWithinABound) {
 
 TEST(MatchTest, PlaysFairyStockfish) {
   const v1::MatchResults results =
-      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine", "cmd=/usr/games/fairy-stockfish",
-                  "name=fairy-stockfish", "option.UCI_Variant=judkins", "--nodes", "5000", "--openings",
-                  "file=" + kBook, "--pairs", "2", "--concurrency", "2"}));
+      PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine",
+                            "cmd=/usr/games/fairy-stockfish", "name=fairy-stockfish", "option.UCI_Variant=judkins",
+                            "--nodes", "5000", "--openings", "file=" + kBook, "--pairs", "2", "--concurrency", "2"}));
   ASSERT_EQ(results.games(), 4u);
   for (const v1::GameOutcome& game : results.games_played()) {
     EXPECT_THAT(game.termination(),
@@ -311,9 +303,9 @@ TEST(MatchTest, PlaysFairyStockfish) {
 
 TEST(MatchTest, SprtStopsAMatchBetweenClearlyUnequalEngines) {
   const v1::MatchResults results =
-      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine",
-                  "cmd=" JUDKINS_ENGINE_PATH, "name=shallow", "depth=1", "--openings", "file=" + kBook, "order=random",
-                  "--pairs", "500", "--concurrency", "2", "--sprt", "elo0=0", "elo1=30"}));
+      PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine",
+                            "cmd=" JUDKINS_ENGINE_PATH, "name=shallow", "depth=1", "--openings", "file=" + kBook,
+                            "order=random", "--pairs", "500", "--concurrency", "2", "--sprt", "elo0=0", "elo1=30"}));
   EXPECT_EQ(results.stats().state(), "accepted");
   EXPECT_EQ(results.stopped_because(), "sprt accepted");
   EXPECT_LT(results.games(), 1000u);
@@ -322,7 +314,7 @@ TEST(MatchTest, SprtStopsAMatchBetweenClearlyUnequalEngines) {
 
 TEST(MatchTest, AdjudicatesOnTheEnginesScores) {
   // Both engines agree one side is lost by 5 pawns for 2 moves each: resign.
-  const v1::MatchResults resign = Play(Parse(
+  const v1::MatchResults resign = PlayMatch(ParseMatch(
       {"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=deep", "depth=4", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
        "name=shallow", "depth=2", "--openings", "file=" + kBook, "--pairs", "4", "--resign", "score=500", "moves=2"}));
   int adjudicated = 0;
@@ -334,8 +326,8 @@ TEST(MatchTest, AdjudicatesOnTheEnginesScores) {
   EXPECT_GT(adjudicated, 0);
   // Any score within 10000 from move 1 on, for one move each: every game is a draw at once.
   const v1::MatchResults draw =
-      Play(Parse({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "--engine", "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "500",
-                  "--pairs", "2", "--draw", "score=10000", "moves=1", "from=1"}));
+      PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "--engine", "cmd=" JUDKINS_ENGINE_PATH, "--nodes",
+                            "500", "--pairs", "2", "--draw", "score=10000", "moves=1", "from=1"}));
   ASSERT_EQ(draw.games_played_size(), 4);
   for (const v1::GameOutcome& game : draw.games_played()) {
     EXPECT_EQ(game.termination(), v1::TERMINATION_ADJUDICATED_DRAW);
@@ -372,8 +364,9 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
 }
 
 TEST(MatchCommandTest, AnEngineThatCannotStartLosesItsGames) {
-  const v1::MatchResults results = Play(Parse({"--engine", "cmd=/no/such/engine", "name=ghost", "--engine",
-                                               "cmd=" JUDKINS_ENGINE_PATH, "--nodes", "100", "--pairs", "1"}));
+  const v1::MatchResults results =
+      PlayMatch(ParseMatch({"--engine", "cmd=/no/such/engine", "name=ghost", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
+                            "--nodes", "100", "--pairs", "1"}));
   ASSERT_EQ(results.games(), 2u);
   EXPECT_EQ(results.wdl().losses(), 2u);
   EXPECT_EQ(results.games_played(0).termination(), v1::TERMINATION_CRASH);

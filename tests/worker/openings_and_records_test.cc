@@ -1,6 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "engine/rules/edition.h"
 #include "records/game_record_format.h"
 #include "worker/match/game_clock.h"
 #include "worker/match/openings.h"
@@ -11,25 +12,29 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST(OpeningBookTest, DefaultBookHasFourHundredDistinctPlayablePositions) {
-  absl::StatusOr<OpeningBook> book = OpeningBook::Load(std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen");
+  absl::StatusOr<OpeningBook> book =
+      OpeningBook::Load(std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen", Variant::kJudkins);
   ASSERT_TRUE(book.ok()) << book.status();
   EXPECT_GE(book->size(), 400);
   std::set<std::string> positions;
   for (int i = 0; i < book->size(); ++i) {
-    const Position pos = (*book)[i].StartPosition();
+    const Position pos = (*book)[i].StartPosition<variants::Judkins>();
     positions.insert(pos.ToSfen().substr(0, pos.ToSfen().rfind(' ')));
   }
   EXPECT_EQ(int(positions.size()), book->size());
 }
 
 TEST(OpeningBookTest, BadLinesAreRejectedWithTheirLineNumber) {
-  EXPECT_THAT(std::string(OpeningBook::Parse("startpos\nrbnsgk/5p/6 b - 1\n", "book").status().message()),
-              HasSubstr("book:2: bad SFEN"));
-  EXPECT_THAT(std::string(OpeningBook::Parse("# c\nstartpos moves 6e6d 6d6c 6c6b\n", "book").status().message()),
-              HasSubstr("book:2: bad move '6d6c'"));
-  EXPECT_THAT(std::string(OpeningBook::Parse("# only comments\n", "book").status().message()),
+  EXPECT_THAT(
+      std::string(OpeningBook::Parse("startpos\nrbnsgk/5p/6 b - 1\n", "book", Variant::kJudkins).status().message()),
+      HasSubstr("book:2: bad SFEN"));
+  EXPECT_THAT(
+      std::string(
+          OpeningBook::Parse("# c\nstartpos moves 6e6d 6d6c 6c6b\n", "book", Variant::kJudkins).status().message()),
+      HasSubstr("book:2: bad move '6d6c'"));
+  EXPECT_THAT(std::string(OpeningBook::Parse("# only comments\n", "book", Variant::kJudkins).status().message()),
               HasSubstr("no openings"));
-  EXPECT_FALSE(OpeningBook::Load("/no/such/file").ok());
+  EXPECT_FALSE(OpeningBook::Load("/no/such/file", Variant::kJudkins).ok());
 }
 
 TEST(OpeningBookTest, OrderIsSequentialOrAShuffleOfTheWholeBook) {

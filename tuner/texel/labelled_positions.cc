@@ -3,8 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "engine/rules/movegen.h"
-#include "engine/rules/notation.h"
+#include "engine/rules/edition.h"
 #include "engine/search/see.h"
 #include "records/game_record_format.h"
 

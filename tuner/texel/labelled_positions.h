@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "engine/eval/params.h"
-#include "engine/rules/position.h"
+#include "engine/rules/edition.h"
 
 namespace judkins::texel {
 

@@ -138,8 +138,17 @@ MatchCommand::MatchCommand(CLI::App& command)
       ->excludes("--games");
   command.add_option("--concurrency", defaults_.concurrency, "games played at once")->check(CLI::Range(1, kMaxCount));
   command.add_flag("--affinity", defaults_.affinity, kAffinityHelp);
-  command.add_option("--max-plies", defaults_.game.rules.max_plies, "a game this long is a draw (0: no limit)")
-      ->check(CLI::Range(0, kMaxCount));
+  command.add_option("--variant", variant_, "judkins, shogi or minishogi: the rules the referee judges by")
+      ->capture_default_str();
+  command.add_option("--max-plies", max_plies_, "a game this long is a draw unless its last move mates (0: no limit)")
+      ->check(CLI::Range(0, kMaxCount))
+      ->default_str("judkins 400, shogi 256, minishogi 256");
+  command
+      .add_option("--declaration", declaration_,
+                  "standard shogi's entering-king rule for 'bestmove win': 27-point or 24-point")
+      ->capture_default_str();
+  command.add_flag("--no-legal-move-draws", defaults_.game.rules.no_legal_move_draws,
+                   "a side not in check with no legal move draws (by default it loses)");
   command
       .add_option("--impasse-plies", defaults_.game.rules.impasse_plies,
                   "plies both kings must stay in the zone before the impasse is scored")
@@ -161,6 +170,14 @@ MatchCommand::MatchCommand(CLI::App& command)
 absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
   MatchPlan plan{.settings = defaults_, .results_json_path = results_json_path_, .quiet = quiet_};
   MatchSettings& settings = plan.settings;
+  absl::StatusOr<Variant> variant = ParseVariant(variant_);
+  if (!variant.ok()) return InvalidArgument("--variant", variant.status().message());
+  settings.game.variant = *variant;
+  settings.book = OpeningBook::StartOnly(*variant);
+  settings.game.rules.max_plies = max_plies_ == kVariantsMaxPlies ? GameRules::For(*variant).max_plies : max_plies_;
+  absl::StatusOr<DeclarationRule> declaration = ParseDeclarationRule(declaration_);
+  if (!declaration.ok()) return InvalidArgument("--declaration", declaration.status().message());
+  settings.game.rules.declaration = *declaration;
   settings.game.time_margin = absl::Milliseconds(margin_ms_);
   settings.game.hang_timeout = absl::Seconds(hang_timeout_s_);
 
@@ -189,6 +206,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
     if (!entry.time_control) entry.time_control = *time_control;
     if (engine.command.empty()) return absl::InvalidArgumentError("--engine needs cmd=PATH");
     if (engine.name.empty()) engine.name = engine.command.front().substr(engine.command.front().rfind('/') + 1);
+    engine.variant = std::string(VariantName(*variant));
     if (!entry.time_control)
       return absl::InvalidArgumentError("give a time control: --tc, --byoyomi, --movetime, --nodes or --depth");
   }
@@ -215,7 +233,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
                                absl::StrCat("expected file=PATH order=random|sequential, got '", key, "=", v, "'"));
     }
     if (path.empty()) return InvalidArgument("--openings", "give file=PATH");
-    absl::StatusOr<OpeningBook> book = OpeningBook::Load(path);
+    absl::StatusOr<OpeningBook> book = OpeningBook::Load(path, *variant);
     if (!book.ok()) return book.status();
     settings.book = *std::move(book);
   }

@@ -23,6 +23,8 @@ struct MatchPlan {
 };
 
 class MatchCommand {
+  static constexpr int kVariantsMaxPlies = -1;
+
  public:
   // Declares the options on `command` (the `match` subcommand).
   explicit MatchCommand(CLI::App& command);
@@ -37,6 +39,8 @@ class MatchCommand {
   TimeControlOptions time_control_;
   MatchSettings defaults_;  // the values shown as defaults and bound to plain options
   int games_ = 0, pairs_ = 0;
+  std::string variant_ = "judkins", declaration_ = "27-point";
+  int max_plies_ = kVariantsMaxPlies;  // until given: the variant's default
   double margin_ms_, hang_timeout_s_;
   std::string results_json_path_;
   bool quiet_ = false;

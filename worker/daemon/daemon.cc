@@ -157,7 +157,8 @@ absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, u
     return absl::InvalidArgumentError(absl::StrCat("bad book name ", Quoted(name)));
   auto it = books_.find(name);
   if (it == books_.end()) {
-    absl::StatusOr<OpeningBook> book = OpeningBook::Load(absl::StrCat(options_.books_dir, "/", name, ".sfen"));
+    absl::StatusOr<OpeningBook> book =
+        OpeningBook::Load(absl::StrCat(options_.books_dir, "/", name, ".sfen"), Variant::kJudkins);
     if (!book.ok()) return book.status();
     it = books_.emplace(name, *std::move(book)).first;
   }

@@ -84,18 +84,18 @@ class Adjudicator {
   int resign_run_ = 0, resign_sign_ = 0, draw_run_ = 0;
 };
 
-}  // namespace
-
-GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeControl, 2>& controls,
-                    const Opening& opening, const GameSettings& settings, const std::atomic<bool>& stop) {
+template <class V>
+GameRecord PlayGameAs(UsiEngine& black, UsiEngine& white, const std::array<TimeControl, 2>& controls,
+                      const Opening& opening, const GameSettings& settings, const std::atomic<bool>& stop) {
   GameRecord record;
+  record.variant = V::kVariant;
   record.black = black.config().name;
   record.white = white.config().name;
   record.time_control = controls[kBlack].Label() == controls[kWhite].Label()
                             ? controls[kBlack].Label()
                             : absl::StrCat(controls[kBlack].Label(), " / ", controls[kWhite].Label());
   record.started = absl::Now();
-  Position pos = opening.StartPosition();
+  BasicPosition<V> pos = opening.StartPosition<V>();
   record.start_sfen = pos.ToSfen();
   UsiEngine* engines[2] = {&black, &white};
   auto finish = [&](v1::GameResult result, v1::Termination termination, std::string reason) {
@@ -148,9 +148,8 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
     if (answer->text == "resign")
       return finish(WinFor(~side), v1::TERMINATION_RESIGNATION, absl::StrCat(name, " resigned"));
     if (answer->text == "win") {
-      const GameStatus claim = JudgeImpasseClaim(pos);
-      return finish(ResultOf(claim.outcome), v1::TERMINATION_IMPASSE_CLAIM,
-                    absl::StrCat(name, " claimed an impasse win"));
+      const DeclarationVerdict claim = JudgeDeclaration(pos, settings.rules);
+      return finish(ResultOf(claim.outcome), v1::TERMINATION_IMPASSE_CLAIM, absl::StrCat(name, ": ", claim.reason));
     }
     absl::StatusOr<Move> move = ParseUsiMove(pos, answer->text);
     if (!move.ok())
@@ -171,6 +170,14 @@ GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeCon
           "adjudicated on the engines' scores");
     }
   }
+}
+
+}  // namespace
+
+GameRecord PlayGame(UsiEngine& black, UsiEngine& white, const std::array<TimeControl, 2>& controls,
+                    const Opening& opening, const GameSettings& settings, const std::atomic<bool>& stop) {
+  return WithVariant(settings.variant,
+                     [&]<class V>(V) { return PlayGameAs<V>(black, white, controls, opening, settings, stop); });
 }
 
 }  // namespace judkins

@@ -31,6 +31,8 @@ struct Adjudication {
 };
 
 struct GameSettings {
+  // The rules the referee judges by; openings must be of this variant.
+  Variant variant = Variant::kJudkins;
   absl::Duration time_margin = absl::Milliseconds(100);
   // How long an untimed engine (nodes, depth) may think before it is declared hung.
   absl::Duration hang_timeout = absl::Seconds(60);
@@ -38,7 +40,7 @@ struct GameSettings {
   Adjudication adjudication;
 };
 
-// Plays a game; `stop` aborts it between moves (TERMINATION_ABORTED). An
+// Plays a game of settings.variant; `stop` aborts it between moves (TERMINATION_ABORTED). An
 // engine that crashes, hangs or breaks the protocol loses, is shut down, and
 // starts afresh for its next game.
 // controls: Black's and White's time controls (engines may have their own).

@@ -32,7 +32,7 @@ struct MatchSettings {
   EngineConfig first, second;  // results are counted from the first engine's view
   TimeControl first_time_control, second_time_control;
   GameSettings game;
-  OpeningBook book = OpeningBook::StartOnly();
+  OpeningBook book = OpeningBook::StartOnly(Variant::kJudkins);  // of game.variant
   bool shuffle_openings = false;
   uint64_t seed = 1;
   int pairs = 1;

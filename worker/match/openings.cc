@@ -13,20 +13,30 @@
 
 namespace judkins {
 
-Position Opening::StartPosition() const {
-  Position pos = *Position::FromSfen(sfen);  // checked on load
+template <class V>
+BasicPosition<V> Opening::StartPosition() const {
+  BasicPosition<V> pos = *BasicPosition<V>::FromSfen(sfen);  // checked on load
   for (const std::string& move : moves) pos.DoMove(*ParseUsiMove(pos, move));
   return pos;
 }
+template BasicPosition<variants::Judkins> Opening::StartPosition<variants::Judkins>() const;
+template BasicPosition<variants::Shogi> Opening::StartPosition<variants::Shogi>() const;
+template BasicPosition<variants::Minishogi> Opening::StartPosition<variants::Minishogi>() const;
 
-absl::StatusOr<OpeningBook> OpeningBook::Load(const std::string& path) {
+absl::StatusOr<OpeningBook> OpeningBook::Load(const std::string& path, Variant variant) {
   absl::StatusOr<std::string> text = ReadFile(path);
   if (!text.ok()) return absl::NotFoundError(absl::StrCat("cannot read opening book '", path, "'"));
-  return Parse(*text, path);
+  return Parse(*text, path, variant);
 }
 
-absl::StatusOr<OpeningBook> OpeningBook::Parse(absl::string_view text, absl::string_view name) {
+absl::StatusOr<OpeningBook> OpeningBook::Parse(absl::string_view text, absl::string_view name, Variant variant) {
+  return WithVariant(variant, [&]<class V>(V) { return ParseAs<V>(text, name); });
+}
+
+template <class V>
+absl::StatusOr<OpeningBook> OpeningBook::ParseAs(absl::string_view text, absl::string_view name) {
   OpeningBook book;
+  book.variant_ = V::kVariant;
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     ++line_number;
@@ -38,8 +48,8 @@ absl::StatusOr<OpeningBook> OpeningBook::Parse(absl::string_view text, absl::str
     Opening opening;
     const size_t at = line.find("moves");
     absl::string_view root = absl::StripAsciiWhitespace(line.substr(0, at));
-    opening.sfen = root == "startpos" ? std::string(kStartSfen) : std::string(root);
-    absl::StatusOr<Position> pos = Position::FromSfen(opening.sfen);
+    opening.sfen = root == "startpos" ? std::string(V::kStartSfen) : std::string(root);
+    absl::StatusOr<BasicPosition<V>> pos = BasicPosition<V>::FromSfen(opening.sfen);
     if (!pos.ok()) return error(pos.status().message());
     if (at != absl::string_view::npos)
       for (absl::string_view text_move : absl::StrSplit(line.substr(at + 5), ' ', absl::SkipWhitespace())) {
@@ -48,16 +58,17 @@ absl::StatusOr<OpeningBook> OpeningBook::Parse(absl::string_view text, absl::str
         pos->DoMove(*move);
         opening.moves.emplace_back(text_move);
       }
-    if (EvaluateGameStatus(*pos, GameRules()).over()) return error("the game is already over");
+    if (EvaluateGameStatus(*pos, GameRules::For(V::kVariant)).over()) return error("the game is already over");
     book.openings_.push_back(std::move(opening));
   }
   if (book.openings_.empty()) return absl::InvalidArgumentError(absl::StrCat(name, ": no openings"));
   return book;
 }
 
-OpeningBook OpeningBook::StartOnly() {
+OpeningBook OpeningBook::StartOnly(Variant variant) {
   OpeningBook book;
-  book.openings_.push_back({std::string(kStartSfen), {}});
+  book.variant_ = variant;
+  book.openings_.push_back({std::string(WithVariant(variant, []<class V>(V) { return V::kStartSfen; })), {}});
   return book;
 }
 

@@ -1,5 +1,6 @@
 // Opening books: one start per line, an SFEN (or "startpos") optionally
-// followed by "moves ...". Every line is checked with the rules on load.
+// followed by "moves ...". Every line is checked with the rules of the book's
+// variant on load.
 #ifndef JUDKINS_WORKER_MATCH_OPENINGS_H_
 #define JUDKINS_WORKER_MATCH_OPENINGS_H_
 
@@ -9,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/rules/position.h"
+#include "engine/rules/variant.h"
 
 namespace judkins {
 
@@ -16,20 +18,27 @@ struct Opening {
   std::string sfen;                // the root
   std::vector<std::string> moves;  // USI moves played from it before the engines take over
 
-  // The position after the opening's moves (history included).
-  Position StartPosition() const;
+  // The position after the opening's moves (history included); V must be
+  // the variant of the book the opening came from.
+  template <class V>
+  BasicPosition<V> StartPosition() const;
 };
 
 class OpeningBook {
  public:
-  static absl::StatusOr<OpeningBook> Load(const std::string& path);
-  static absl::StatusOr<OpeningBook> Parse(absl::string_view text, absl::string_view name);
-  // The start position alone: for matches without a book.
-  static OpeningBook StartOnly();
+  static absl::StatusOr<OpeningBook> Load(const std::string& path, Variant variant);
+  static absl::StatusOr<OpeningBook> Parse(absl::string_view text, absl::string_view name, Variant variant);
+  // The variant's start position alone: for matches without a book.
+  static OpeningBook StartOnly(Variant variant);
+  Variant variant() const { return variant_; }
   int size() const { return int(openings_.size()); }
   const Opening& operator[](int index) const { return openings_[index]; }
 
  private:
+  template <class V>
+  static absl::StatusOr<OpeningBook> ParseAs(absl::string_view text, absl::string_view name);
+
+  Variant variant_ = Variant::kJudkins;
   std::vector<Opening> openings_;
 };
 

@@ -6,6 +6,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "common/first_word.h"
 #include "common/valid_text.h"
 
@@ -72,6 +74,8 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   // The options it lists before usiok: a setoption it does not know would
   // be ignored, and a test or tune would run without it.
   std::vector<std::string> listed;
+  std::string variant_option;               // UCI_Variant or USI_Variant, as the engine spells it
+  std::vector<std::string> variants_known;  // its combo's values
   while (true) {
     absl::StatusOr<absl::string_view> line = NextLine(deadline);
     if (!line.ok())
@@ -80,9 +84,26 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
     if (*line == "usiok") break;
     if (absl::StartsWith(*line, "option name ")) {
       const size_t end = line->find(" type ");
-      listed.push_back(
-          absl::AsciiStrToLower(line->substr(12, end == std::string::npos ? std::string::npos : end - 12)));
+      const absl::string_view name = line->substr(12, end == std::string::npos ? std::string::npos : end - 12);
+      listed.push_back(absl::AsciiStrToLower(name));
+      if (absl::EqualsIgnoreCase(name, "UCI_Variant") || absl::EqualsIgnoreCase(name, "USI_Variant")) {
+        variant_option = std::string(name);
+        std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
+        for (size_t i = 0; i + 1 < words.size(); ++i)
+          if (words[i] == "var" || words[i] == "default") variants_known.push_back(absl::AsciiStrToLower(words[i + 1]));
+      }
     }
+  }
+  if (!config_.variant.empty() && !variant_option.empty()) {
+    if (!variants_known.empty() && std::find(variants_known.begin(), variants_known.end(),
+                                             absl::AsciiStrToLower(config_.variant)) == variants_known.end())
+      return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, " does not play ", config_.variant, " (its ",
+                                                          variant_option, " lists ",
+                                                          absl::StrJoin(variants_known, ", "), ")")));
+    if (absl::Status s =
+            process_->WriteLine(absl::StrCat("setoption name ", variant_option, " value ", config_.variant));
+        !s.ok())
+      return Fail(s);
   }
   for (const auto& [name, value] : config_.options) {
     // USI_ and UCI_ options are the protocol's own; engines need not list them.

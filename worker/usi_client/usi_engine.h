@@ -28,6 +28,10 @@ struct EngineConfig {
   // The engine reads btime/wtime (and binc/winc) the other way round, as
   // Fairy-Stockfish 11.1 does in USI mode: the referee swaps them for it.
   bool swap_clocks = false;
+  // The variant to ask for ("shogi"): sent as UCI_Variant or USI_Variant,
+  // whichever the engine lists, before `options`; an engine listing neither
+  // plays its one game and is told nothing. Empty: nothing is sent.
+  std::string variant = {};
 };
 
 // An engine's complaint is kept for the game's reason, cut to this length.
