@@ -1,8 +1,10 @@
-// Makes the default opening book: random walks from the start position, kept
+// Makes a variant's opening book: random walks from the start position, kept
 // when judkins-engine's score at a fixed depth says the position is balanced.
-// Deterministic: the same seed gives the same book on every machine.
+// Deterministic: the same seed gives the same book on every machine. Built
+// once per variant, like the engine (make_book, make_book_shogi, ...).
 //
 //   build/books/make_book [count] [seed] > books/default.sfen
+//   build/books/make_book_shogi [count] [seed] > books/shogi.sfen
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -22,6 +24,19 @@ constexpr int kMaxPlies = 10;
 constexpr int kSearchDepth = 6;
 constexpr int kBalancedWindow = 60;  // centipawns either way
 
+// What the book's first line calls the game.
+absl::string_view GameTitle() {
+  switch (PlayedVariant::kVariant) {
+    case Variant::kShogi:
+      return "Standard shogi";
+    case Variant::kMinishogi:
+      return "Minishogi";
+    case Variant::kJudkins:
+      break;
+  }
+  return "Judkins shogi";
+}
+
 int Main(int count, uint64_t seed) {
   std::mt19937_64 random(seed);
   const EvalParams params;
@@ -31,7 +46,7 @@ int Main(int count, uint64_t seed) {
   SearchControl control;
   limits.depth = kSearchDepth;
   std::set<std::string> seen;
-  std::cout << "# Judkins shogi opening book: " << count << " balanced positions.\n"
+  std::cout << "# " << GameTitle() << " opening book: " << count << " balanced positions.\n"
             << "# Made by books/make_book.cc (seed " << seed << "): " << kMinPlies << "-" << kMaxPlies
             << " random plies from the start, kept when judkins-engine's depth-" << kSearchDepth
             << " score is within +-" << kBalancedWindow << " cp.\n"
@@ -52,7 +67,7 @@ int Main(int count, uint64_t seed) {
         pos.DoMove(m);
       }
     }
-    if (!alive || EvaluateGameStatus(pos, GameRules()).over() || pos.in_check()) continue;
+    if (!alive || EvaluateGameStatus(pos, GameRules::For(PlayedVariant::kVariant)).over() || pos.in_check()) continue;
     const std::string key = pos.ToSfen().substr(0, pos.ToSfen().rfind(' '));  // without the move number
     if (seen.count(key)) continue;
     table.Clear();
