@@ -286,6 +286,23 @@ TEST(EngineProcessTest, AnEnginesStderrLogKeepsItsHeadAndTailWithinABound) {
   EXPECT_TRUE(absl::EndsWith(tail, absl::StrCat(kLines - 1, "\n", kLines, "\n"))) << tail.substr(tail.size() - 40);
 }
 
+TEST(EngineProcessTest, AHeadFilledExactlyStillSaysWhereTheRestWent) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string log = scratch.path() + "/engine.stderr";
+  // Ten bytes fill the head to its bound in one write; the rest comes later.
+  absl::StatusOr<std::unique_ptr<EngineProcess>> engine =
+      EngineProcess::Start({.argv = {"/bin/sh", "-c", "printf '123456789\\n' >&2; sleep 0.3; echo more >&2"},
+                            .stderr_path = log,
+                            .stderr_limits = {.head_bytes = 10, .tail_bytes = 1 << 20}});
+  ASSERT_TRUE(engine.ok()) << engine.status();
+  (*engine)->Stop(absl::Seconds(10));
+  absl::StatusOr<std::string> head = ReadFile(log);
+  ASSERT_TRUE(head.ok()) << head.status();
+  EXPECT_TRUE(absl::StartsWith(*head, "123456789\n")) << *head;
+  EXPECT_THAT(*head, ::testing::HasSubstr("the latest output is in"));
+  EXPECT_EQ(ReadFile(log + ".tail").value_or(""), "more\n");
+}
+
 TEST(MatchTest, PlaysFairyStockfish) {
   const v1::MatchResults results =
       PlayMatch(ParseMatch({"--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=judkins", "--engine",

@@ -96,7 +96,9 @@ void StderrLog::Append(absl::string_view data) {
   flock(head_fd_, LOCK_EX);
   absl::Cleanup unlock = [this] { flock(head_fd_, LOCK_UN); };
   const size_t head_size = size_t(SizeOf(head_fd_));
-  if (head_size < limits_.head_bytes) {
+  // A head filled to exactly its bound has not yet said where the rest goes:
+  // the note follows the first byte past it (and takes the head past it).
+  if (head_size <= limits_.head_bytes) {
     const size_t into_head = std::min(data.size(), limits_.head_bytes - head_size);
     WriteAll(head_fd_, data.substr(0, into_head));
     data.remove_prefix(into_head);
