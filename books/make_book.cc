@@ -17,6 +17,7 @@
 #include "engine/search/search.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 constexpr int kMinPlies = 4;
@@ -82,6 +83,7 @@ int Main(int count, uint64_t seed) {
 }
 
 }  // namespace
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 int main(int argc, char** argv) {

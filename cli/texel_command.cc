@@ -8,9 +8,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cli/texel_run.h"
 #include "common/command_line.h"
 #include "common/read_file.h"
-#include "tuner/texel/texel_fit.h"
 
 namespace judkins {
 namespace {
@@ -43,6 +43,10 @@ absl::StatusOr<std::vector<std::string>> RecordFiles(const std::vector<std::stri
 }  // namespace
 
 TexelCommand::TexelCommand(CLI::App& command) {
+  command
+      .add_option("--variant", variant_,
+                  "judkins, shogi or minishogi: whose evaluation is fitted (the records' variant)")
+      ->capture_default_str();
   command.add_option("--records", record_paths_, "record files, or directories of *.pgn files")
       ->required()
       ->default_str("");
@@ -60,57 +64,17 @@ TexelCommand::TexelCommand(CLI::App& command) {
 }
 
 int TexelCommand::Run(std::ostream& out, std::ostream& err) const {
-  texel::FitOptions fit = fit_;  // with the slots chosen below
-  EvalParams start;
-  if (!params_file_.empty())
-    if (absl::Status s = start.LoadFile(params_file_); !s.ok()) return Fail(err, s.message());
-  const auto registry = ParamRegistry();
-  if (only_.empty()) {
-    for (int slot = 0; slot < int(registry.size()); ++slot)
-      if (IsTunable(slot)) fit.slots.push_back(slot);
-  } else {
-    for (const std::string& name : only_) {
-      const int slot = FindParam(name);
-      if (slot < 0 || !IsTunable(slot)) return Fail(err, absl::StrCat("--tune: no parameter '", name, "'"));
-      fit.slots.push_back(slot);
-    }
-  }
-
+  absl::StatusOr<Variant> variant = ParseVariant(variant_);
+  if (!variant.ok()) return Fail(err, absl::StrCat("--variant: ", variant.status().message()));
   absl::StatusOr<std::vector<std::string>> files = RecordFiles(record_paths_);
   if (!files.ok()) return Fail(err, files.status().message());
-  const absl::Time began = absl::Now();
-  std::vector<texel::LabelledPosition> positions;
-  absl::flat_hash_set<uint64_t> seen;
-  texel::ExtractionCounts counts;
-  for (const std::string& file : *files) {
-    absl::StatusOr<std::string> text = ReadFile(file);
-    if (!text.ok()) return Fail(err, text.status().message());
-    if (absl::Status s = texel::ExtractPositions(*text, extraction_, start, positions, seen, counts); !s.ok())
-      return Fail(err, absl::StrCat(file, ": ", s.message()));
-  }
-  const double read_seconds = absl::ToDoubleSeconds(absl::Now() - began);
-  out << absl::StrFormat("%d games in %d files: %d positions, %d not quiet, %d repeated, %d kept (%.1f s)\n",
-                         counts.games, files->size(), counts.positions_seen, counts.not_quiet, counts.duplicates,
-                         counts.kept, read_seconds);
-  if (positions.empty()) return Fail(err, "no quiet positions to fit");
-
-  const texel::FitReport report = texel::Fit(positions, start, fit);
-  out << absl::StrFormat("fitted %d weights on %d positions: K = %.4f, loss %.6f -> %.6f (%.3f%%)\n", fit.slots.size(),
-                         positions.size(), report.scale, report.loss_before, report.loss_after,
-                         100 * (report.loss_after - report.loss_before) / report.loss_before);
-  out << absl::StrFormat("%.1f s: %d evaluations at %.2f M/s, %d Adam position-steps at %.2f M/s\n", report.seconds,
-                         report.evaluations, double(report.evaluations) / report.evaluation_seconds / 1e6,
-                         report.gradient_terms, double(report.gradient_terms) / report.descent_seconds / 1e6);
-  for (int slot : fit.slots)
-    if (report.params[slot] != start[slot])
-      out << absl::StrFormat("  %-24s %6d -> %6d\n", registry[slot].name, start[slot], report.params[slot]);
-  std::ofstream file(out_file_);
-  file << "# judkins-tune texel: " << positions.size() << " positions, loss " << report.loss_before << " -> "
-       << report.loss_after << "\n"
-       << ParamsCsv(report.params);
-  if (!file) return Fail(err, absl::StrCat("cannot write '", out_file_, "'"));
-  out << "wrote " << out_file_ << " (load it with judkins-engine --params " << out_file_ << ")\n";
-  return kExitOk;
+  const TexelRun run{.record_files = *std::move(files),
+                     .only = only_,
+                     .params_file = params_file_,
+                     .out_file = out_file_,
+                     .extraction = extraction_,
+                     .fit = fit_};
+  return WithVariant(*variant, [&]<class V>(V) { return RunTexel<V>(run, out, err); });
 }
 
 }  // namespace judkins

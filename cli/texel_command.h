@@ -9,8 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tuner/texel/labelled_positions.h"
-#include "tuner/texel/texel_fit.h"
+#include "tuner/texel/texel_options.h"
 
 namespace judkins {
 
@@ -23,9 +22,9 @@ class TexelCommand {
 
  private:
   std::vector<std::string> record_paths_, only_;
-  std::string params_file_, out_file_ = "texel.params";
-  texel::Extraction extraction_;
-  texel::FitOptions fit_;
+  std::string variant_ = "judkins", params_file_, out_file_ = "texel.params";
+  TexelExtraction extraction_;
+  TexelFitOptions fit_;
 };
 
 }  // namespace judkins

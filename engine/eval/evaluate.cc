@@ -1,6 +1,8 @@
 #include "engine/eval/evaluate.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 constexpr int RankGroup(PieceType pt) {
@@ -120,4 +122,5 @@ int Evaluate(const Position& pos, const EvalParams& params) {
          KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) + params[param::kTempo];
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

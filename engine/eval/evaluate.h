@@ -6,9 +6,11 @@
 #include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 int Evaluate(const Position& pos, const EvalParams& params);
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_EVAL_EVALUATE_H_

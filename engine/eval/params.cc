@@ -9,8 +9,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "common/read_file.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 constexpr const char* kTypeNames[kPieceTypeLimit] = {"",      "Pawn",   "Knight", "Silver",  "Bishop",    "Rook",
@@ -183,4 +185,5 @@ std::string ParamsCsv(const EvalParams& values) {
   return csv;
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

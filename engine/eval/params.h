@@ -13,6 +13,7 @@
 #include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 struct ParamSpec {
   std::string name;
@@ -68,6 +69,7 @@ class EvalParams {
 // "name,value,default,min,max,step" lines with a header, tunable slots only.
 std::string ParamsCsv(const EvalParams& values);
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_EVAL_PARAMS_H_

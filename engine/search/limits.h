@@ -5,8 +5,10 @@
 #include <cstdint>
 
 #include "absl/time/time.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 struct SearchLimits {
   int depth = 0;            // 0: no depth limit
@@ -22,6 +24,7 @@ struct SearchLimits {
   }
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_SEARCH_LIMITS_H_

@@ -2,9 +2,11 @@
 
 #include <utility>
 
+#include "engine/rules/edition.h"
 #include "engine/search/see.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 bool IsTactical(const Position& pos, Move m) { return m.is_promotion() || (!m.is_drop() && pos.piece_on(m.to())); }
 
@@ -51,4 +53,5 @@ Move MovePicker::Next() {
   return moves_[next_++];
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

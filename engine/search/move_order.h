@@ -12,6 +12,7 @@
 #include "engine/search/score.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 // What the search learns about quiet moves while it runs.
 struct OrderingTables {
@@ -46,6 +47,7 @@ class MovePicker {
   int next_ = 0;
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_SEARCH_MOVE_ORDER_H_

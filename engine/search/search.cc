@@ -11,6 +11,7 @@
 #include "engine/search/time_manager.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 // A cycle won by perpetual check is decisive but not a mate to report.
@@ -293,4 +294,5 @@ void Searcher::UpdateQuietStats(const Position& pos, Move best, int depth, int p
   if (!previous.is_none()) tables_->counter[pos.piece_on(previous.to())][previous.to()] = best;
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

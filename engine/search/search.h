@@ -18,6 +18,7 @@
 #include "engine/search/transposition_table.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 // One completed iteration, as "info" reports it.
 struct SearchInfo {
@@ -90,6 +91,7 @@ class Searcher {
   int pv_length_[kMaxPly + 1];
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_SEARCH_SEARCH_H_

@@ -1,8 +1,10 @@
 #include "engine/search/see.h"
 
 #include <algorithm>
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 constexpr int kKingValue = 100000;
@@ -49,4 +51,5 @@ int StaticExchange(const Position& pos, Move m, const EvalParams& params) {
   return gain[0];
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -1,8 +1,10 @@
 #include "engine/search/time_manager.h"
 
 #include <algorithm>
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration overhead) {
   const absl::Duration floor = absl::Milliseconds(1);
@@ -21,4 +23,5 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration ov
   optimum_ = std::max(floor, optimum_ - overhead / 2);
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -4,10 +4,12 @@
 #define JUDKINS_ENGINE_SEARCH_TIME_MANAGER_H_
 
 #include "absl/time/time.h"
+#include "engine/rules/edition.h"
 #include "engine/rules/types.h"
 #include "engine/search/limits.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 class TimeManager {
  public:
@@ -23,6 +25,7 @@ class TimeManager {
   absl::Duration maximum_ = absl::InfiniteDuration();
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_SEARCH_TIME_MANAGER_H_

@@ -1,8 +1,10 @@
 #include "engine/search/transposition_table.h"
 
 #include <algorithm>
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 void TranspositionTable::Resize(int megabytes) {
   const size_t count = std::max<size_t>(1024, size_t(megabytes) * 1024 * 1024 / sizeof(TtEntry));
@@ -33,4 +35,5 @@ int TranspositionTable::Hashfull() const {
              1000 / sample);
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/rules/edition.h"
 #include "engine/rules/types.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 enum class Bound : uint8_t { kNone, kUpper, kLower, kExact };
 
@@ -42,6 +44,7 @@ class TranspositionTable {
   std::vector<TtEntry> entries_;
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_SEARCH_TRANSPOSITION_TABLE_H_

@@ -8,6 +8,7 @@
 #include "engine/usi/info_line.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 // Each variant's positions: its start and middlegames from engine games, with
@@ -76,4 +77,5 @@ BenchResult RunBench(const EvalParams& params, int depth, std::ostream& out) {
   return total;
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -7,8 +7,10 @@
 #include <ostream>
 
 #include "engine/eval/params.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 constexpr int kBenchDepth = 8;
 
@@ -19,6 +21,7 @@ struct BenchResult {
 
 BenchResult RunBench(const EvalParams& params, int depth, std::ostream& out);
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_USI_BENCH_H_

@@ -4,6 +4,7 @@
 #include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 std::string BoardDiagram(const Position& pos) {
   std::string rule = "  +", text = "  ";
@@ -30,4 +31,5 @@ std::string BoardDiagram(const Position& pos) {
   return text;
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -6,6 +6,7 @@
 #include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 std::string UsiScore(int score) {
   if (score >= kMateBound) return absl::StrCat("mate ", kMate - score);
@@ -23,4 +24,5 @@ std::string InfoLine(const SearchInfo& info) {
   return line;
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

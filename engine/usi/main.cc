@@ -37,7 +37,7 @@ std::string GameOfEdition() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string program = judkins::EngineName();
+  const std::string program = judkins::EngineProgram();
   CLI::App app(
       absl::StrCat("A USI engine for ", GameOfEdition(), ". Without a command it speaks USI on stdin and stdout."),
       program);

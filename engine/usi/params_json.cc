@@ -1,9 +1,11 @@
 #include "engine/usi/params_json.h"
 
+#include "engine/rules/edition.h"
 #include "judkins/v1/params.pb.h"
 #include "proto/convert/json.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 std::string ParamsJson(const EvalParams& values) {
   v1::EngineParamList list;
@@ -21,4 +23,5 @@ std::string ParamsJson(const EvalParams& values) {
   return JsonOf(list, JsonStyle::kEveryField);
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

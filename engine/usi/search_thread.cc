@@ -2,8 +2,10 @@
 
 #include <cassert>
 #include <utility>
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 SearchThread::SearchThread() : thread_([this] { Loop(); }) {}
 
@@ -43,4 +45,5 @@ void SearchThread::Loop() {
   }
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

@@ -11,8 +11,10 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/functional/any_invocable.h"
 #include "absl/synchronization/mutex.h"
+#include "engine/rules/edition.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 
 class SearchThread {
  public:
@@ -39,6 +41,7 @@ class SearchThread {
   std::thread thread_;  // last: it starts reading the fields above at once
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_USI_SEARCH_THREAD_H_

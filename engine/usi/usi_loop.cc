@@ -17,6 +17,7 @@
 #include "engine/usi/info_line.h"
 
 namespace judkins {
+JUDKINS_EDITION_BEGIN
 namespace {
 
 constexpr int kDefaultHashMb = 16;
@@ -30,11 +31,6 @@ absl::StatusOr<int64_t> NonNegative(absl::string_view name, absl::string_view te
 }
 
 }  // namespace
-
-std::string EngineName() {
-  if (PlayedVariant::kVariant == Variant::kJudkins) return "judkins-engine";
-  return absl::StrCat("judkins-engine-", VariantName(PlayedVariant::kVariant));
-}
 
 UsiLoop::UsiLoop(std::istream& in, std::ostream& out, EvalParams params)
     : in_(in),
@@ -115,7 +111,7 @@ bool UsiLoop::Handle(absl::string_view line) {
 
 void UsiLoop::ListOptions() {
   const absl::string_view variant = VariantName(PlayedVariant::kVariant);
-  std::string text = absl::StrCat("id name ", EngineName(), "\nid author the Judkins developers\n");
+  std::string text = absl::StrCat("id name ", EngineProgram(), "\nid author the Judkins developers\n");
   absl::StrAppend(&text, "option name Hash type spin default ", kDefaultHashMb, " min 1 max ", kMaxHashMb, "\n");
   absl::StrAppend(&text, "option name USI_Ponder type check default false\n");
   absl::StrAppend(&text, "option name MoveOverhead type spin default 30 min 0 max 5000\n");
@@ -289,4 +285,5 @@ void UsiLoop::FinishSearch() {
   search_thread_.Wait();
 }
 
+JUDKINS_EDITION_END
 }  // namespace judkins

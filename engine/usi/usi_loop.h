@@ -18,10 +18,7 @@
 #include "engine/usi/search_thread.h"
 
 namespace judkins {
-
-// The program's name: judkins-engine, or judkins-engine-VARIANT for the
-// editions of the other variants.
-std::string EngineName();
+JUDKINS_EDITION_BEGIN
 
 class UsiLoop {
  public:
@@ -58,6 +55,7 @@ class UsiLoop {
   SearchThread search_thread_;  // last: its destructor waits for a search that uses the fields above
 };
 
+JUDKINS_EDITION_END
 }  // namespace judkins
 
 #endif  // JUDKINS_ENGINE_USI_USI_LOOP_H_

@@ -7,7 +7,9 @@
 #include "engine/search/see.h"
 #include "records/game_record_format.h"
 
-namespace judkins::texel {
+namespace judkins {
+JUDKINS_EDITION_BEGIN
+namespace texel {
 
 bool IsQuiet(const Position& pos, const EvalParams& params) {
   if (pos.in_check()) return false;
@@ -22,6 +24,10 @@ absl::Status ExtractPositions(absl::string_view records, const Extraction& extra
   absl::StatusOr<std::vector<ParsedRecord>> games = ParseGameRecords(records);
   if (!games.ok()) return games.status();
   for (const ParsedRecord& game : *games) {
+    if (game.variant != PlayedVariant::kVariant)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "a ", VariantName(game.variant), " game (", game.tags.count("Round") ? game.tags.at("Round") : "?", ") in a ",
+          VariantName(PlayedVariant::kVariant), " fit: give --variant ", VariantName(game.variant)));
     double black_score;
     switch (game.result) {
       case v1::GAME_RESULT_BLACK_WINS:
@@ -64,4 +70,6 @@ absl::Status ExtractPositions(absl::string_view records, const Extraction& extra
   return absl::OkStatus();
 }
 
-}  // namespace judkins::texel
+}  // namespace texel
+JUDKINS_EDITION_END
+}  // namespace judkins

@@ -11,8 +11,13 @@
 #include "absl/strings/string_view.h"
 #include "engine/eval/params.h"
 #include "engine/rules/edition.h"
+#include "tuner/texel/texel_options.h"
 
-namespace judkins::texel {
+namespace judkins {
+JUDKINS_EDITION_BEGIN
+namespace texel {
+
+using Extraction = TexelExtraction;
 
 struct LabelledPosition {
   Position position;   // a fresh root: no history to carry
@@ -31,10 +36,6 @@ struct ExtractionCounts {
 // text). The first `skip_plies` of each game are left out: they come from
 // the opening book, not from the engines. Duplicates of positions already in
 // `seen_keys` are skipped, so calls over several files share one set.
-struct Extraction {
-  int skip_plies = 8;
-  int max_positions = 0;  // 0: no limit
-};
 absl::Status ExtractPositions(absl::string_view records, const Extraction& extraction, const EvalParams& params,
                               std::vector<LabelledPosition>& positions, absl::flat_hash_set<uint64_t>& seen_keys,
                               ExtractionCounts& counts);
@@ -44,6 +45,8 @@ absl::Status ExtractPositions(absl::string_view records, const Extraction& extra
 // then stands for what the search would find.
 bool IsQuiet(const Position& pos, const EvalParams& params);
 
-}  // namespace judkins::texel
+}  // namespace texel
+JUDKINS_EDITION_END
+}  // namespace judkins
 
 #endif  // JUDKINS_TUNER_TEXEL_LABELLED_POSITIONS_H_

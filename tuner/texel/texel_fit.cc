@@ -7,8 +7,11 @@
 
 #include "absl/time/clock.h"
 #include "engine/eval/evaluate.h"
+#include "engine/rules/edition.h"
 
-namespace judkins::texel {
+namespace judkins {
+JUDKINS_EDITION_BEGIN
+namespace texel {
 namespace {
 
 constexpr double kLn10Over400 = 2.302585092994046 / 400;
@@ -240,4 +243,6 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   return report;
 }
 
-}  // namespace judkins::texel
+}  // namespace texel
+JUDKINS_EDITION_END
+}  // namespace judkins

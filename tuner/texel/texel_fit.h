@@ -17,17 +17,15 @@
 #include <vector>
 
 #include "engine/eval/params.h"
+#include "engine/rules/edition.h"
 #include "tuner/texel/labelled_positions.h"
+#include "tuner/texel/texel_options.h"
 
-namespace judkins::texel {
+namespace judkins {
+JUDKINS_EDITION_BEGIN
+namespace texel {
 
-struct FitOptions {
-  std::vector<int> slots;      // registry slots to fit; the rest stay as they are
-  int rounds = 4;              // linearisations
-  int iterations = 300;        // Adam steps per round
-  double learning_rate = 2.0;  // the largest step per iteration, in weight units
-  int threads = 0;             // 0: one per core
-};
+using FitOptions = TexelFitOptions;
 
 struct FitReport {
   double scale = 1;        // K of the fitted weights
@@ -50,6 +48,8 @@ double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& p
 double FitScale(std::span<const LabelledPosition> positions, const EvalParams& params, int threads);
 FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& start, const FitOptions& options);
 
-}  // namespace judkins::texel
+}  // namespace texel
+JUDKINS_EDITION_END
+}  // namespace judkins
 
 #endif  // JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_

@@ -1,0 +1,28 @@
+// The texel fit's options: plain values, the same for every variant, so the
+// command line that sets them is built once and each edition's fit reads them
+// (they stay outside the editions' namespaces; texel::Extraction and
+// texel::FitOptions name them there).
+#ifndef JUDKINS_TUNER_TEXEL_TEXEL_OPTIONS_H_
+#define JUDKINS_TUNER_TEXEL_TEXEL_OPTIONS_H_
+
+#include <vector>
+
+namespace judkins {
+
+// Which positions of the records are kept (see ExtractPositions).
+struct TexelExtraction {
+  int skip_plies = 8;
+  int max_positions = 0;  // 0: no limit
+};
+
+struct TexelFitOptions {
+  std::vector<int> slots;      // registry slots to fit; the rest stay as they are
+  int rounds = 4;              // linearisations
+  int iterations = 300;        // Adam steps per round
+  double learning_rate = 2.0;  // the largest step per iteration, in weight units
+  int threads = 0;             // 0: one per core
+};
+
+}  // namespace judkins
+
+#endif  // JUDKINS_TUNER_TEXEL_TEXEL_OPTIONS_H_
