@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -20,6 +21,8 @@
 
 namespace judkins {
 namespace {
+
+using ::testing::HasSubstr;
 
 const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/misbehaving_engine.sh";
 const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
@@ -94,6 +97,33 @@ TEST(MatchTest, AValidDeclarationWinsForWhicheverSideMakesIt) {
     EXPECT_EQ(game.termination(), v1::TERMINATION_IMPASSE_CLAIM);
     EXPECT_THAT(game.reason(), ::testing::HasSubstr("declared a win (27-point rule) with 28 points"));
   }
+}
+
+const std::string kListening = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/listening_engine.sh";
+
+TEST(MatchTest, TheVariantIsSentOnlyToEnginesThatListAnOptionForIt) {
+  testing::ScratchDirectory scratch("variant-option");
+  for (const char* dir : {"/usi", "/silent"}) std::filesystem::create_directories(scratch.path() + dir);
+  const v1::MatchResults results =
+      PlayMatch(ParseMatch({"--variant", "shogi", "--engine", "cmd=" + kListening,
+                            "arg=option name USI_Variant type combo default minishogi var minishogi var shogi",
+                            "name=usi", "dir=" + scratch.path() + "/usi", "--engine", "cmd=" + kListening,
+                            "name=silent", "dir=" + scratch.path() + "/silent", "--nodes", "10", "--pairs", "1"}));
+  ASSERT_EQ(results.games(), 2u);
+  EXPECT_THAT(ReadFile(scratch.path() + "/usi/received.txt").value_or(""),
+              HasSubstr("setoption name USI_Variant value shogi\n"));
+  EXPECT_THAT(ReadFile(scratch.path() + "/silent/received.txt").value_or(""), ::testing::Not(HasSubstr("setoption")));
+}
+
+TEST(MatchTest, AnEngineWhoseVariantListLacksTheVariantLosesSayingSo) {
+  const v1::MatchResults results = PlayMatch(
+      ParseMatch({"--variant", "minishogi", "--engine", "cmd=" + kListening,
+                  "arg=option name UCI_Variant type combo default chess var chess var shogi", "name=chess-only",
+                  "--engine", "cmd=" JUDKINS_ENGINE_MINISHOGI_PATH, "name=ours", "--nodes", "100", "--pairs", "1"}));
+  ASSERT_EQ(results.games(), 2u);
+  EXPECT_EQ(results.wdl().losses(), 2u);
+  for (const v1::GameOutcome& game : results.games_played())
+    EXPECT_THAT(game.reason(), HasSubstr("chess-only does not play minishogi (its UCI_Variant lists chess, shogi)"));
 }
 
 TEST(MatchCommandTest, TheVariantSetsTheRulesAndTheDefaultLength) {

@@ -61,6 +61,9 @@ absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
   }
 }
 
+// A "does not play" error names at most this many of the engine's variants.
+constexpr size_t kVariantsShown = 12;
+
 absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   if (process_) return absl::OkStatus();
   ProcessSpec spec{
@@ -89,17 +92,23 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
       if (absl::EqualsIgnoreCase(name, "UCI_Variant") || absl::EqualsIgnoreCase(name, "USI_Variant")) {
         variant_option = std::string(name);
         std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
-        for (size_t i = 0; i + 1 < words.size(); ++i)
-          if (words[i] == "var" || words[i] == "default") variants_known.push_back(absl::AsciiStrToLower(words[i + 1]));
+        for (size_t i = 0; i + 1 < words.size(); ++i) {
+          const std::string value = absl::AsciiStrToLower(words[i + 1]);
+          if ((words[i] == "var" || words[i] == "default") &&
+              std::find(variants_known.begin(), variants_known.end(), value) == variants_known.end())
+            variants_known.push_back(value);
+        }
       }
     }
   }
   if (!config_.variant.empty() && !variant_option.empty()) {
     if (!variants_known.empty() && std::find(variants_known.begin(), variants_known.end(),
                                              absl::AsciiStrToLower(config_.variant)) == variants_known.end())
-      return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, " does not play ", config_.variant, " (its ",
-                                                          variant_option, " lists ",
-                                                          absl::StrJoin(variants_known, ", "), ")")));
+      return Fail(absl::InvalidArgumentError(
+          absl::StrCat(config_.name, " does not play ", config_.variant, " (its ", variant_option, " lists ",
+                       absl::StrJoin(variants_known.begin(),
+                                     variants_known.begin() + std::min(variants_known.size(), kVariantsShown), ", "),
+                       variants_known.size() > kVariantsShown ? ", ..." : "", ")")));
     if (absl::Status s =
             process_->WriteLine(absl::StrCat("setoption name ", variant_option, " value ", config_.variant));
         !s.ok())
