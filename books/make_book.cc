@@ -25,19 +25,6 @@ constexpr int kMaxPlies = 10;
 constexpr int kSearchDepth = 6;
 constexpr int kBalancedWindow = 60;  // centipawns either way
 
-// What the book's first line calls the game.
-absl::string_view GameTitle() {
-  switch (PlayedVariant::kVariant) {
-    case Variant::kShogi:
-      return "Standard shogi";
-    case Variant::kMinishogi:
-      return "Minishogi";
-    case Variant::kJudkins:
-      break;
-  }
-  return "Judkins shogi";
-}
-
 int Main(int count, uint64_t seed) {
   std::mt19937_64 random(seed);
   const EvalParams params;
@@ -47,7 +34,7 @@ int Main(int count, uint64_t seed) {
   SearchControl control;
   limits.depth = kSearchDepth;
   std::set<std::string> seen;
-  std::cout << "# " << GameTitle() << " opening book: " << count << " balanced positions.\n"
+  std::cout << "# " << VariantTitle(PlayedVariant::kVariant) << " opening book: " << count << " balanced positions.\n"
             << "# Made by books/make_book.cc (seed " << seed << "): " << kMinPlies << "-" << kMaxPlies
             << " random plies from the start, kept when judkins-engine's depth-" << kSearchDepth
             << " score is within +-" << kBalancedWindow << " cp.\n"

@@ -21,6 +21,18 @@ absl::string_view VariantName(Variant variant) {
   return "judkins";
 }
 
+absl::string_view VariantTitle(Variant variant) {
+  switch (variant) {
+    case Variant::kShogi:
+      return "standard shogi";
+    case Variant::kMinishogi:
+      return "minishogi";
+    case Variant::kJudkins:
+      break;
+  }
+  return "Judkins shogi";
+}
+
 absl::StatusOr<Variant> ParseVariant(absl::string_view name) {
   for (Variant variant : kAllVariants)
     if (absl::EqualsIgnoreCase(name, VariantName(variant))) return variant;

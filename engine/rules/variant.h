@@ -21,6 +21,8 @@ inline constexpr std::array<Variant, 3> kAllVariants = {Variant::kJudkins, Varia
 
 // "judkins", "shogi", "minishogi": the names Fairy-Stockfish and USI_Variant use.
 absl::string_view VariantName(Variant variant);
+// "Judkins shogi", "standard shogi", "minishogi": what prose calls the game.
+absl::string_view VariantTitle(Variant variant);
 // The variant of a name (case-insensitive); the error lists the names.
 absl::StatusOr<Variant> ParseVariant(absl::string_view name);
 

@@ -19,27 +19,13 @@ namespace {
 
 constexpr int kMaxBenchDepth = 30;
 
-// "Judkins shogi (6x6)": what the help says this edition plays.
-std::string GameOfEdition() {
-  using judkins::PlayedVariant;
-  const std::string size = absl::StrCat(" (", PlayedVariant::kFiles, "x", PlayedVariant::kRanks, ")");
-  switch (PlayedVariant::kVariant) {
-    case judkins::Variant::kShogi:
-      return "standard shogi" + size;
-    case judkins::Variant::kMinishogi:
-      return "minishogi" + size;
-    case judkins::Variant::kJudkins:
-      break;
-  }
-  return "Judkins shogi" + size;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string program = judkins::EngineProgram();
   CLI::App app(
-      absl::StrCat("A USI engine for ", GameOfEdition(), ". Without a command it speaks USI on stdin and stdout."),
+      absl::StrCat("A USI engine for ", judkins::VariantTitle(judkins::PlayedVariant::kVariant), " (", judkins::kFiles,
+                   "x", judkins::kRanks, "). Without a command it speaks USI on stdin and stdout."),
       program);
   judkins::SetUpCommandLine(app);
   app.require_subcommand(0, 1);
