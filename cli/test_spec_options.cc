@@ -7,6 +7,7 @@
 #include "common/decimal.h"
 #include "common/invalid_argument.h"
 #include "common/valid_text.h"
+#include "engine/rules/variant.h"
 #include "proto/contract.h"
 #include "proto/convert/time_control.h"
 
@@ -91,6 +92,8 @@ TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts)
   time_control_.Declare(command);
   AddKeyValueOption(command, "--openings", openings_,
                     absl::StrCat("book=NAME size=N (default book=", kDefaultBook, " size=", kDefaultBookSize, ")"));
+  command.add_option("--variant", variant_, "judkins, shogi or minishogi: the game the engines play")
+      ->capture_default_str();
   command.add_option("--priority", priority_, "higher runs first")
       ->check(CLI::Range(contract::kMinPriority, contract::kMaxPriority));
   command
@@ -147,6 +150,9 @@ absl::StatusOr<v1::TestSpec> TestSpecOptions::Spec() const {
         return InvalidArgument("--openings", "book=NAME size=N");
     }
   }
+  absl::StatusOr<Variant> variant = ParseVariant(variant_);
+  if (!variant.ok()) return InvalidArgument("--variant", variant.status().message());
+  spec.set_variant(std::string(VariantName(*variant)));
   spec.set_priority(priority_);
   spec.set_throughput(throughput_);
   spec.set_reference_speed(reference_speed_);

@@ -17,7 +17,8 @@
 
 namespace judkins {
 
-// The default opening book and its size (books/default.sfen).
+// The default opening book and its size (books/default.sfen, and each other
+// variant's books/VARIANT/default.sfen).
 inline constexpr char kDefaultBook[] = "default";
 inline constexpr uint32_t kDefaultBookSize = 500;
 
@@ -40,6 +41,7 @@ class TestSpecOptions {
   int32_t priority_ = 0;
   uint32_t throughput_ = 0;
   double reference_speed_ = 0;
+  std::string variant_ = "judkins";
 };
 
 // `judkins test create WORDS...` parsed into a spec (for tests).

@@ -14,6 +14,10 @@
 
 namespace judkins::testing {
 
+// The tokens the test coordinators accept, a worker's and an admin's.
+inline constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
+inline constexpr char kAdminToken[] = "admin-token-for-tests-00001";
+
 // The artifact's SHA-256, or empty if the upload failed.
 inline std::string UploadBytes(v1::AdminService::Stub& admin, const std::string& bytes, const std::string& token) {
   grpc::ClientContext context;

@@ -18,9 +18,6 @@
 
 namespace judkins::testing {
 
-inline constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
-inline constexpr char kAdminToken[] = "admin-token-for-tests-00001";
-
 inline std::unique_ptr<grpc::ClientContext> As(const char* token, absl::Duration timeout = absl::Seconds(10)) {
   return BearerContext(token, timeout);
 }

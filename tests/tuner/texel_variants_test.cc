@@ -33,7 +33,7 @@ std::string RecordShogiGames(const testing::ScratchDirectory& scratch) {
                                                             "--nodes",
                                                             "800",
                                                             "--openings",
-                                                            "file=" JUDKINS_SOURCE_DIR "/books/shogi.sfen",
+                                                            "file=" JUDKINS_SOURCE_DIR "/books/shogi/default.sfen",
                                                             "--pairs",
                                                             "6",
                                                             "--concurrency",

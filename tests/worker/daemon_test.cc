@@ -15,6 +15,7 @@
 #include "proto/convert/results.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/http_get.h"
+#include "tests/support/in_process_coordinator.h"
 #include "tests/support/promtool.h"
 #include "tests/support/scratch_directory.h"
 #include "worker/daemon/daemon.h"
@@ -22,34 +23,10 @@
 namespace judkins {
 namespace {
 
-constexpr char kWorkerToken[] = "worker-token-for-tests-0001";
-constexpr char kAdminToken[] = "admin-token-for-tests-00001";
-
-// A coordinator on loopback in `scratch`, its admin stub, and the engine
-// uploaded: a two-line script that runs judkins-engine (these tests are about
-// the daemon, and under ThreadSanitizer streaming the sanitized engine's
-// 11 MB through uninstrumented gRPC takes minutes).
-struct LocalCoordinator {
-  std::unique_ptr<CoordinatorServer> server;
-  std::string target;
-  std::unique_ptr<v1::AdminService::Stub> admin;
-  std::string engine_sha;
-};
-LocalCoordinator StartCoordinator(const testing::ScratchDirectory& scratch, CoordinatorOptions options) {
-  options.listen = "127.0.0.1:0";
-  options.data_dir = scratch.path() + "/coordinator";
-  options.tokens = {kWorkerToken, kAdminToken};
-  absl::StatusOr<std::unique_ptr<CoordinatorServer>> server = CoordinatorServer::Start(options);
-  EXPECT_TRUE(server.ok()) << server.status();
-  if (!server.ok()) return {};
-  LocalCoordinator local{.server = *std::move(server)};
-  local.target = absl::StrCat("127.0.0.1:", local.server->port());
-  local.admin = v1::AdminService::NewStub(grpc::CreateChannel(local.target, grpc::InsecureChannelCredentials()));
-  const std::string engine = absl::StrCat("#!/bin/sh\nexec '", JUDKINS_ENGINE_PATH, "' \"$@\"\n");
-  local.engine_sha = testing::UploadBytes(*local.admin, engine, kAdminToken);
-  EXPECT_FALSE(local.engine_sha.empty());
-  return local;
-}
+using testing::kAdminToken;
+using testing::kWorkerToken;
+using testing::LocalCoordinator;
+using testing::StartCoordinator;
 
 TEST(DaemonTest, PlaysBatchesWhileItsHeartbeatThreadRenewsTheLeaseAndStopsCleanly) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());

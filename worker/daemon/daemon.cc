@@ -152,20 +152,25 @@ absl::Status WorkerDaemon::SpoolAndDeliver(const v1::BatchReport& report) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, uint32_t expected_size) {
+absl::StatusOr<const OpeningBook*> WorkerDaemon::Book(const std::string& name, uint32_t expected_size,
+                                                      Variant variant) {
   if (!IsPlainFileName(name, contract::kMaxBookNameBytes))
     return absl::InvalidArgumentError(absl::StrCat("bad book name ", Quoted(name)));
-  auto it = books_.find(name);
+  // Judkins's books are BOOKS/NAME.sfen, as before the other variants came;
+  // each other variant's are in a folder of its name.
+  const std::string path = variant == Variant::kJudkins
+                               ? absl::StrCat(options_.books_dir, "/", name, ".sfen")
+                               : absl::StrCat(options_.books_dir, "/", VariantName(variant), "/", name, ".sfen");
+  auto it = books_.find(path);
   if (it == books_.end()) {
-    absl::StatusOr<OpeningBook> book =
-        OpeningBook::Load(absl::StrCat(options_.books_dir, "/", name, ".sfen"), Variant::kJudkins);
+    absl::StatusOr<OpeningBook> book = OpeningBook::Load(path, variant);
     if (!book.ok()) return book.status();
-    it = books_.emplace(name, *std::move(book)).first;
+    it = books_.emplace(path, *std::move(book)).first;
   }
   // The test plays the first `expected_size` openings of the book.
   if (uint64_t(it->second.size()) < expected_size)
-    return absl::FailedPreconditionError(
-        absl::StrCat("book '", name, "' has ", it->second.size(), " openings here, the test uses ", expected_size));
+    return absl::FailedPreconditionError(absl::StrCat("book ", Quoted(path), " has ", it->second.size(),
+                                                      " openings here, the test uses ", expected_size));
   return &it->second;
 }
 
@@ -201,8 +206,12 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   if (!dev.ok()) return dev.status();
   absl::StatusOr<std::string> base = cache_->Ensure(spec.base().artifact_sha256());
   if (!base.ok()) return base.status();
+  why_not = v1::HAND_BACK_REASON_SETTINGS;
+  // An empty variant is a test made before the other variants came: Judkins.
+  absl::StatusOr<Variant> variant = spec.variant().empty() ? Variant::kJudkins : ParseVariant(spec.variant());
+  if (!variant.ok()) return variant.status();
   why_not = v1::HAND_BACK_REASON_BOOK;
-  absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size());
+  absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size(), *variant);
   if (!book.ok()) return book.status();
   why_not = v1::HAND_BACK_REASON_SETTINGS;
   absl::StatusOr<TimeControl> time_control = TimeControlOf(spec.time_control());
@@ -216,6 +225,7 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   // cache and the spool, its stderr in the logs.
   auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) -> absl::StatusOr<EngineConfig> {
     EngineConfig config{engine_spec.name(), {path}};
+    config.variant = std::string(VariantName(*variant));
     for (const v1::EngineOption& option : engine_spec.options())
       config.options.emplace_back(option.name(), option.value());
     const std::string short_sha = engine_spec.artifact_sha256().substr(0, kShortShaLength);
@@ -238,6 +248,8 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   // Step 3. Exactly the batch's pairs, its records in a file of their own.
   settings.first_time_control = settings.second_time_control = *time_control;
   settings.book = **book;
+  settings.game.variant = *variant;
+  settings.game.rules = GameRules::For(*variant);
   settings.concurrency = options_.concurrency;
   settings.affinity = options_.affinity;
   settings.records_path = BatchRecordsPath(batch);

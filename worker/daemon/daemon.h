@@ -30,7 +30,7 @@ struct DaemonOptions {
   int concurrency = 1;
   bool affinity = false;                 // each game slot on CPUs of its own (MatchSettings::affinity)
   std::string work_dir = "worker-data";  // cache/, spool/, records/, logs/, engines/ (each engine's own), last-contact
-  std::string books_dir = "books";       // <book>.sfen files
+  std::string books_dir = "books";       // <book>.sfen files (Judkins), <variant>/<book>.sfen
   std::string metrics_listen;            // empty: no endpoint
   std::string speed_engine;              // judkins-engine to run "bench" with; empty: no speed figure
   absl::Duration grace = absl::Seconds(30);
@@ -71,7 +71,8 @@ class WorkerDaemon {
   // onto the test's file here.
   void AttachRecords(const v1::Batch& batch, v1::BatchReport& report);
   std::string BatchRecordsPath(const v1::Batch& batch) const;
-  absl::StatusOr<const OpeningBook*> Book(const std::string& name, uint32_t expected_size);
+  // The variant's book NAME, loaded once, with at least expected_size openings.
+  absl::StatusOr<const OpeningBook*> Book(const std::string& name, uint32_t expected_size, Variant variant);
   bool Sleep(absl::Duration duration);  // false when stopping
 
   DaemonOptions options_;
