@@ -120,5 +120,35 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   coordinator.Kill();
 }
 
+// SPSA for standard shogi: the shogi edition's own weights (the lance's) are
+// tuned on the cluster, the games played by standard shogi's rules.
+TEST(TuneIntegrationTest, AStandardShogiTuneMovesTheShogiEditionsWeights) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  const std::string& dir = scratch.path();
+  CoordinatorProcess coordinator(dir + "/coordinator");
+  ASSERT_NO_FATAL_FAILURE(coordinator.Start());
+  const std::string admin_token = dir + "/coordinator.admin";
+  const Output created = Tune(coordinator, admin_token,
+                              {"spsa", "create", "--variant", "shogi", "--engine", JUDKINS_ENGINE_SHOGI_PATH, "--tune",
+                               "LanceValue", "PawnRank9", "--pairs", "4", "--nodes", "300", "--r-end", "0.02"});
+  ASSERT_EQ(created.exit_code, 0) << created.err;
+  uint64_t id = 0;
+  ASSERT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(created.out), &id)) << created.out;
+  WorkerProcess worker(coordinator, dir + "/worker");
+  const absl::Time deadline = absl::Now() + absl::Seconds(240);
+  while (coordinator.Get(id).state() != v1::TEST_STATE_FINISHED && absl::Now() < deadline)
+    absl::SleepFor(absl::Milliseconds(200));
+  const v1::Test test = coordinator.Get(id);
+  ASSERT_EQ(test.state(), v1::TEST_STATE_FINISHED) << worker.Log();
+  EXPECT_EQ(test.spec().variant(), "shogi");
+  const std::vector<ParsedRecord> records = worker.Records();
+  ASSERT_EQ(records.size(), 8u);
+  for (const ParsedRecord& record : records) EXPECT_EQ(record.variant, Variant::kShogi);
+  const Output shown = Tune(coordinator, admin_token, {"show", absl::StrCat(id)});
+  EXPECT_THAT(shown.out, HasSubstr("LanceValue"));
+  worker.Terminate();
+  coordinator.Kill();
+}
+
 }  // namespace
 }  // namespace judkins
