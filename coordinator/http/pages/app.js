@@ -64,6 +64,11 @@ const rate = (count, games) => (int(games) ? `${int(count)} (${fixed((100 * int(
 const eventWord = (kind) => (kind || "").replace("TEST_EVENT_KIND_", "").toLowerCase().replaceAll("_", " ");
 const kindOf = (spec) => (spec.spsa ? "spsa" : spec.sprt ? "sprt" : "fixed");
 
+// The game a test plays; tests made before the other variants came are Judkins's.
+function variantName(spec) {
+  return spec.variant || "judkins";
+}
+
 function timeControl(tc) {
   if (!tc) return "";
   if (tc.fischer) return tc.fischer;
@@ -229,7 +234,7 @@ pages.index = async function () {
         el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "",
       ] : [
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
-        `${t.spec.dev.name} vs ${t.spec.base.name}`, timeControl(t.spec.timeControl),
+        `${t.spec.dev.name} vs ${t.spec.base.name}`, `${timeControl(t.spec.timeControl)} · ${variantName(t.spec)}`,
         el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state)),
         llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), wdlText(t.wdl),
       ]), { numeric: [6] }),
@@ -298,7 +303,7 @@ pages.test = async function () {
         ["artifact", (spec.base.artifactSha256 || "").slice(0, 12), (spec.dev.artifactSha256 || "").slice(0, 12)],
         ["options", options(spec.base), options(spec.dev)],
       ], { id: "spec" }),
-      el("p", {}, `Time control ${timeControl(spec.timeControl)} · book ${spec.book} (${spec.bookSize} openings) · ${bounds} · priority ${spec.priority || 0}` +
+      el("p", {}, `${variantName(spec)} · time control ${timeControl(spec.timeControl)} · book ${spec.book} (${spec.bookSize} openings) · ${bounds} · priority ${spec.priority || 0}` +
         ` · created ${new Date(int(test.createdUnix) * 1000).toLocaleString()}`),
       el("h2", {}, "Workers"),
       table(["worker", "W-D-L", "pentanomial", "crashes", "time losses", "residual", ""],
