@@ -15,43 +15,34 @@ constexpr std::array<const char*, kPieceTypeLimit> kCsaPiece = {"", "FU", "KE", 
 
 char Sign(Color c) { return c == kBlack ? '+' : '-'; }
 
-// The "%" line for the way the game ended; `to_move` is the side the rules
-// spoke to at the end. A loss CSA has no word for is the loser's illegal action.
+// The "%" line for the way the game ended; a loss CSA has no word for is the
+// loser's illegal action.
 std::string EndLine(const GameRecord& record, Color to_move) {
-  const std::optional<Color> loser = LoserOf(record.result);
-  const std::string loser_illegal =
-      loser ? absl::StrCat("%", std::string(1, Sign(*loser)), "ILLEGAL_ACTION") : "%CHUDAN";
-  const bool mover_lost = loser == to_move;
-  switch (record.termination) {
-    case v1::TERMINATION_CHECKMATE:
+  switch (EndingOf(record, to_move)) {
+    case RecordEnding::kCheckmate:
       return "%TSUMI";
-    case v1::TERMINATION_RESIGNATION:
+    case RecordEnding::kResignation:
       return "%TORYO";
-    case v1::TERMINATION_ADJUDICATED_RESIGN:
-      return mover_lost ? "%TORYO" : "%CHUDAN";
-    case v1::TERMINATION_REPETITION:
+    case RecordEnding::kRepetition:
       return "%SENNICHITE";
-    case v1::TERMINATION_IMPASSE:
+    case RecordEnding::kImpasse:
       return "%JISHOGI";
-    case v1::TERMINATION_IMPASSE_CLAIM:
-      if (record.result == v1::GAME_RESULT_DRAW) return "%JISHOGI";
-      return mover_lost ? loser_illegal : "%KACHI";
-    case v1::TERMINATION_ILLEGAL_MOVE:
-      return mover_lost ? "%ILLEGAL_MOVE" : loser_illegal;
-    case v1::TERMINATION_TIME_FORFEIT:
-      return mover_lost ? "%TIME_UP" : loser_illegal;
-    case v1::TERMINATION_PERPETUAL_CHECK:
-    case v1::TERMINATION_CRASH:
-    case v1::TERMINATION_UNRESPONSIVE:
-    case v1::TERMINATION_NO_LEGAL_MOVES:
-      return loser_illegal;
-    case v1::TERMINATION_ADJUDICATED_DRAW:
+    case RecordEnding::kDeclarationWin:
+      return "%KACHI";
+    case RecordEnding::kTimeUp:
+      return "%TIME_UP";
+    case RecordEnding::kIllegalMove:
+      return "%ILLEGAL_MOVE";
+    case RecordEnding::kFoul:
+      return absl::StrCat("%", std::string(1, Sign(*LoserOf(record.result))), "ILLEGAL_ACTION");
+    case RecordEnding::kAdjudicatedDraw:
       return "%HIKIWAKE";
-    case v1::TERMINATION_MAX_LENGTH:
+    case RecordEnding::kMaxLength:
       return "%MAX_MOVES";
-    default:
-      return "%CHUDAN";
+    case RecordEnding::kInterrupted:
+      break;
   }
+  return "%CHUDAN";
 }
 
 std::string ResultComment(v1::GameResult result) {

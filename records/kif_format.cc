@@ -73,36 +73,29 @@ std::string Times(absl::Duration elapsed, absl::Duration total) {
 
 // The last "move", the way the game ended, from the side to move at the end.
 std::string EndWord(const GameRecord& record, Color to_move) {
-  const std::optional<Color> loser = LoserOf(record.result);
-  const bool mover_lost = loser == to_move;
-  const char* foul = mover_lost ? "反則負け" : "反則勝ち";
-  switch (record.termination) {
-    case v1::TERMINATION_CHECKMATE:
+  switch (EndingOf(record, to_move)) {
+    case RecordEnding::kCheckmate:
       return "詰み";
-    case v1::TERMINATION_RESIGNATION:
+    case RecordEnding::kResignation:
       return "投了";
-    case v1::TERMINATION_ADJUDICATED_RESIGN:
-      return mover_lost ? "投了" : "中断";
-    case v1::TERMINATION_REPETITION:
+    case RecordEnding::kRepetition:
       return "千日手";
-    case v1::TERMINATION_IMPASSE:
-    case v1::TERMINATION_ADJUDICATED_DRAW:
-    case v1::TERMINATION_MAX_LENGTH:
+    case RecordEnding::kImpasse:
+    case RecordEnding::kAdjudicatedDraw:
+    case RecordEnding::kMaxLength:
       return "持将棋";
-    case v1::TERMINATION_IMPASSE_CLAIM:
-      if (record.result == v1::GAME_RESULT_DRAW) return "持将棋";
-      return mover_lost ? foul : "入玉勝ち";
-    case v1::TERMINATION_TIME_FORFEIT:
-      return mover_lost ? "切れ負け" : foul;
-    case v1::TERMINATION_ILLEGAL_MOVE:
-    case v1::TERMINATION_PERPETUAL_CHECK:
-    case v1::TERMINATION_CRASH:
-    case v1::TERMINATION_UNRESPONSIVE:
-    case v1::TERMINATION_NO_LEGAL_MOVES:
-      return loser ? foul : "中断";
-    default:
-      return "中断";
+    case RecordEnding::kDeclarationWin:
+      return "入玉勝ち";
+    case RecordEnding::kTimeUp:
+      return "切れ負け";
+    case RecordEnding::kIllegalMove:
+      return "反則負け";
+    case RecordEnding::kFoul:
+      return LoserOf(record.result) == to_move ? "反則負け" : "反則勝ち";
+    case RecordEnding::kInterrupted:
+      break;
   }
+  return "中断";
 }
 
 // "まで71手で先手の勝ち".

@@ -10,6 +10,7 @@
 #include "absl/time/time.h"
 #include "engine/rules/types.h"
 #include "judkins/v1/games.pb.h"
+#include "records/game_record.h"
 
 namespace judkins {
 
@@ -21,6 +22,23 @@ std::string OneLine(absl::string_view text);
 
 // The side that lost, if a side did (the result's other side).
 std::optional<Color> LoserOf(v1::GameResult result);
+
+// How a game ended, in the terms both formats have words for, seen from the
+// side to move at the end (the side the last line of a record speaks of).
+enum class RecordEnding {
+  kCheckmate,
+  kResignation,  // the side to move resigned (or was adjudicated lost)
+  kInterrupted,  // no word fits: aborted, or adjudicated against the side not to move
+  kRepetition,
+  kImpasse,         // both kings entered, a draw by points (or a declared draw)
+  kDeclarationWin,  // the side to move's valid declaration
+  kTimeUp,          // the side to move's clock ran out
+  kIllegalMove,     // the side to move's move was illegal
+  kFoul,            // any other loss: LoserOf says whose
+  kAdjudicatedDraw,
+  kMaxLength,
+};
+RecordEnding EndingOf(const GameRecord& record, Color to_move);
 
 }  // namespace judkins
 
