@@ -41,6 +41,22 @@ std::string Slurp(const std::string& path) {
   return text.str();
 }
 
+// The id judkins-tune printed for the tune it created (the creation must succeed).
+uint64_t CreatedTune(const Output& created) {
+  EXPECT_EQ(created.exit_code, 0) << created.err;
+  uint64_t id = 0;
+  EXPECT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(created.out), &id)) << created.out;
+  return id;
+}
+
+// The tune once it has finished, or after four minutes.
+v1::Test WhenFinished(CoordinatorProcess& coordinator, uint64_t id) {
+  const absl::Time deadline = absl::Now() + absl::Seconds(240);
+  while (coordinator.Get(id).state() != v1::TEST_STATE_FINISHED && absl::Now() < deadline)
+    absl::SleepFor(absl::Milliseconds(200));
+  return coordinator.Get(id);
+}
+
 TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string& dir = scratch.path();
@@ -71,15 +87,11 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
       Tune(coordinator, admin_token,
            {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--tune", "PawnValue", "SilverValue", "--pairs", "6",
             "--nodes", "300", "--r-end", "0.02", "--openings", "book=default", "size=500"});
-  ASSERT_EQ(created.exit_code, 0) << created.err;
-  uint64_t id = 0;
-  ASSERT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(created.out), &id)) << created.out;
+  const uint64_t id = CreatedTune(created);
+  ASSERT_NE(id, 0u);
 
   WorkerProcess worker(coordinator, dir + "/worker");
-  const absl::Time deadline = absl::Now() + absl::Seconds(240);
-  while (coordinator.Get(id).state() != v1::TEST_STATE_FINISHED && absl::Now() < deadline)
-    absl::SleepFor(absl::Milliseconds(200));
-  const v1::Test test = coordinator.Get(id);
+  const v1::Test test = WhenFinished(coordinator, id);
   ASSERT_EQ(test.state(), v1::TEST_STATE_FINISHED) << worker.Log();
   EXPECT_EQ(test.finished_because(), "tune completed");
   EXPECT_EQ(test.stats().games(), 12u);
@@ -131,14 +143,10 @@ TEST(TuneIntegrationTest, AStandardShogiTuneMovesTheShogiEditionsWeights) {
   const Output created = Tune(coordinator, admin_token,
                               {"spsa", "create", "--variant", "shogi", "--engine", JUDKINS_ENGINE_SHOGI_PATH, "--tune",
                                "LanceValue", "PawnRank9", "--pairs", "4", "--nodes", "300", "--r-end", "0.02"});
-  ASSERT_EQ(created.exit_code, 0) << created.err;
-  uint64_t id = 0;
-  ASSERT_TRUE(absl::SimpleAtoi(absl::StripAsciiWhitespace(created.out), &id)) << created.out;
+  const uint64_t id = CreatedTune(created);
+  ASSERT_NE(id, 0u);
   WorkerProcess worker(coordinator, dir + "/worker");
-  const absl::Time deadline = absl::Now() + absl::Seconds(240);
-  while (coordinator.Get(id).state() != v1::TEST_STATE_FINISHED && absl::Now() < deadline)
-    absl::SleepFor(absl::Milliseconds(200));
-  const v1::Test test = coordinator.Get(id);
+  const v1::Test test = WhenFinished(coordinator, id);
   ASSERT_EQ(test.state(), v1::TEST_STATE_FINISHED) << worker.Log();
   EXPECT_EQ(test.spec().variant(), "shogi");
   const std::vector<ParsedRecord> records = worker.Records();
