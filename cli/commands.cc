@@ -9,6 +9,7 @@
 #include "cli/admin_client.h"
 #include "cli/command_support.h"
 #include "cli/health_check.h"
+#include "cli/records_download.h"
 #include "cli/test_spec_options.h"
 #include "common/command_line.h"
 #include "common/valid_text.h"
@@ -27,8 +28,9 @@ constexpr absl::Duration kHealthTimeout = absl::Seconds(5);
 
 // The words of each command, bound to its options.
 struct Arguments {
-  std::string path, out_file, reason, service;
+  std::string path, out_file, reason, service, format = "pgn";
   uint64_t test_id = 0, worker_id = 0;
+  int game = 0;
   bool all = false, json = false;
 };
 
@@ -113,22 +115,27 @@ int WatchTest(AdminClient& client, const Arguments& args, std::ostream& out, std
   return kExitOk;
 }
 
-// The records workers sent, in batch order.
+// The records workers sent, in batch order, in the format asked for.
 int TestRecords(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
-  std::ofstream file;
-  if (!args.out_file.empty()) {
-    file.open(args.out_file);
-    if (!file) return Fail(err, kProgram, absl::StrCat("cannot write '", args.out_file, "'"));
-  }
-  std::ostream& sink = args.out_file.empty() ? out : file;
+  absl::StatusOr<RecordFormat> format = ParseRecordFormat(args.format);
+  if (!format.ok()) return Fail(err, kProgram, absl::StrCat("--", format.status().message()), kExitUsage);
+  RecordsDownload download{.test_id = args.test_id, .format = *format, .game = args.game, .out = args.out_file};
+  absl::StatusOr<std::unique_ptr<RecordsWriter>> writer = RecordsWriter::Open(download, out);
+  if (!writer.ok()) return Fail(err, kProgram, writer.status().message(), kExitUsage);
   v1::GetRecordsRequest request;
   request.set_test_id(args.test_id);
   auto context = client.Context(kRecordsTimeout);
   auto reader = client.stub().GetRecords(context.get(), request);
   v1::RecordsChunk chunk;
-  while (reader->Read(&chunk)) sink << chunk.records();
+  absl::Status written = absl::OkStatus();
+  while (written.ok() && reader->Read(&chunk)) written = (*writer)->Add(chunk.records());
+  if (!written.ok()) {
+    context->TryCancel();
+    (void)reader->Finish();
+    return Fail(err, kProgram, written.message());
+  }
   if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kProgram, Describe(status));
-  if (!sink) return Fail(err, kProgram, absl::StrCat("cannot write '", args.out_file, "'"));
+  if (absl::Status s = (*writer)->Finish(); !s.ok()) return Fail(err, kProgram, s.message());
   return kExitOk;
 }
 
@@ -214,7 +221,12 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   exclude.add_flag("--json", args.json, "print the test as JSON");
   CLI::App& records = *test.add_subcommand("records", "the test's game records, in batch order");
   add_test_id(records);
-  records.add_option("--out", args.out_file, "write them to this file instead of stdout");
+  records.add_option("--format", args.format, "pgn (ours), kif (one game to a file) or csa")
+      ->check(CLI::IsMember({"pgn", "kif", "csa"}))
+      ->capture_default_str();
+  records.add_option("--game", args.game, "only this game (1-based, in the records' order)")
+      ->check(CLI::Range(1, 1'000'000'000));
+  records.add_option("--out", args.out_file, "write to this file instead of stdout (kif: to this folder)");
 
   app.add_subcommand("workers", "one line per connected worker");
   CLI::App& health =

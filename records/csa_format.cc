@@ -92,7 +92,8 @@ absl::StatusOr<std::string> FormatCsa(const GameRecord& record) {
                     kCsaPiece[after], "\nT", int64_t(std::floor(absl::ToDoubleSeconds(move.elapsed))), "\n");
   }
   absl::StrAppend(&text, EndLine(record, game->side_to_move_at_end()), "\n");
-  absl::StrAppend(&text, "'", ResultComment(record.result), ": ", OneLine(record.reason), "\n");
+  absl::StrAppend(&text, "'", ResultComment(record.result), record.reason.empty() ? "" : ": ", OneLine(record.reason),
+                  "\n");
   return text;
 }
 

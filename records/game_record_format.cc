@@ -106,14 +106,26 @@ absl::string_view TerminationToken(v1::Termination termination) {
   }
 }
 
+// The first tag of every record (FormatGameRecord).
+constexpr absl::string_view kFirstTag = "[Event \"";
+
+int CountGameRecords(absl::string_view text) {
+  int count = absl::StartsWith(text, kFirstTag) ? 1 : 0;
+  for (size_t at = text.find(absl::StrCat("\n", kFirstTag)); at != absl::string_view::npos;
+       at = text.find(absl::StrCat("\n", kFirstTag), at + 1))
+    ++count;
+  return count;
+}
+
 std::string FormatGameRecord(const GameRecord& record) {
   std::string text;
   auto tag = [&](absl::string_view name, absl::string_view value) {
     std::string escaped = absl::StrReplaceAll(value, {{"\\", "\\\\"}, {"\"", "\\\""}});
     absl::StrAppend(&text, "[", name, " \"", escaped, "\"]\n");
   };
-  tag("Event", "judkins-worker match");
+  absl::StrAppend(&text, kFirstTag, "judkins-worker match\"]\n");
   tag("Date", absl::FormatTime("%Y.%m.%d", record.started, absl::UTCTimeZone()));
+  tag("Time", absl::FormatTime("%H:%M:%S", record.started, absl::UTCTimeZone()));
   tag("Round", absl::StrCat(record.pair_index + 1, ".", record.game_in_pair + 1));
   tag("Black", record.black);
   tag("White", record.white);
@@ -200,6 +212,7 @@ absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view tex
     } else if (c == '{') {
       const size_t end = body.find('}', i);
       if (end == std::string::npos) return error("unterminated comment");
+      if (!current.moves.empty()) current.comments.back() = body.substr(i + 1, end - i - 1);
       i = end + 1;
     } else {
       in_moves = true;
@@ -218,6 +231,7 @@ absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view tex
         continue;  // a move number: "12." or "12..."
       } else {
         current.moves.push_back(token);
+        current.comments.emplace_back();
       }
     }
   }

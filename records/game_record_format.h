@@ -23,11 +23,17 @@ struct ParsedRecord {
   Variant variant = Variant::kJudkins;  // from the Variant tag
   std::string start_sfen;
   std::vector<std::string> moves;
+  // [i]: the comment after moves[i] as written ("6e6d+0.35/12 1.235s"), or
+  // empty: what the shogi formats' writers read each move's time from.
+  std::vector<std::string> comments;
   v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;
 };
 // Reads every record in the text; an illegal move or a malformed tag is an
 // error naming the record and the problem.
 absl::StatusOr<std::vector<ParsedRecord>> ParseGameRecords(absl::string_view text);
+// How many records the text holds, without reading them: each opens with
+// its Event tag.
+int CountGameRecords(absl::string_view text);
 
 }  // namespace judkins
 

@@ -172,6 +172,42 @@ class LongAnswerSlot {
   std::function<void()> release_;
 };
 
+// One game of a test's records, found by its number in the records' order:
+// batches are skipped by counting their games, and only the game's own
+// batch is read as records.
+void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response) {
+  int games_before = 0;
+  for (uint64_t after = 0;;) {
+    absl::StatusOr<std::vector<Store::BatchRecords>> page =
+        store_.RecordsAfter(question.test_id, after, kRecordsPerRead);
+    if (!page.ok()) return Send(response, ErrorAnswer(page.status()));
+    if (page->empty())
+      return Send(response,
+                  ErrorAnswer(absl::NotFoundError(absl::StrCat("game=", question.game, ": test ", question.test_id,
+                                                               " has ", games_before, " recorded games"))));
+    for (const Store::BatchRecords& batch : *page) {
+      after = batch.batch_id;
+      const int in_batch = CountGameRecords(batch.records);
+      if (games_before + in_batch < question.game) {
+        games_before += in_batch;
+        continue;
+      }
+      absl::StatusOr<std::vector<std::string>> games = ConvertRecords(batch.records, question.format);
+      if (!games.ok()) return Send(response, ErrorAnswer(games.status()));
+      const size_t index = size_t(question.game - games_before - 1);
+      if (index >= games->size())
+        return Send(response, ErrorAnswer(absl::DataLossError(absl::StrCat("game=", question.game, ": its batch holds ",
+                                                                           games->size(), " readable games"))));
+      const std::string& text = (*games)[index];
+      response.set_header("Content-Disposition",
+                          absl::StrCat("attachment; filename=\"test-", question.test_id, "-game-", question.game,
+                                       RecordFileSuffix(question.format), "\""));
+      response.set_content(text, std::string(RecordMediaType(question.format)));
+      return;
+    }
+  }
+}
+
 std::shared_ptr<LongAnswerSlot> HttpServer::TakeLongAnswerSlot(const httplib::Request& request) {
   const std::optional<WebSessions::Session> session = SessionOf(request);
   std::string client = session ? absl::StrCat("session ", session->id) : absl::StrCat("address ", request.remote_addr);
@@ -250,28 +286,44 @@ void HttpServer::RouteApi() {
   });
 
   // The records, a page of batches at a time: a slow reader never holds the
-  // store, and a test of any size streams in bounded memory.
+  // store, and a test of any size streams in bounded memory. Stored as ours
+  // (PGN-style); KIF and CSA are written from them page by page.
   s.Get(R"(/api/v1/tests/([^/]+)/records)", [this](const httplib::Request& request, httplib::Response& response) {
-    const std::string id_text = request.matches[1];
-    absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
-    if (!id.ok()) return Send(response, ErrorAnswer(id.status()));
-    if (!request.params.empty()) return Send(response, ErrorAnswer(400, "records take no parameters"));
-    if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return Send(response, ErrorAnswer(exists));
+    absl::StatusOr<RecordsQuestion> question = api_.Records(request.matches[1], request.params);
+    if (!question.ok()) return Send(response, ErrorAnswer(question.status()));
     std::shared_ptr<LongAnswerSlot> slot = TakeLongAnswerSlot(request);
     if (!slot) return SendTooManyLongAnswers(response);
-    response.set_header("Content-Disposition", absl::StrCat("attachment; filename=\"test-", *id, ".pgn\""));
-    auto after = std::make_shared<uint64_t>(0);
+    if (question->game > 0) return SendOneGameRecord(*question, response);
+    response.set_header("Content-Disposition", absl::StrCat("attachment; filename=\"test-", question->test_id,
+                                                            RecordFileSuffix(question->format), "\""));
+    struct Progress {
+      uint64_t after_batch = 0;
+      int games_sent = 0;
+    };
+    auto progress = std::make_shared<Progress>();
     response.set_chunked_content_provider(
-        "application/x-shogi-records", [this, id = *id, after, slot](size_t, httplib::DataSink& sink) {
-          absl::StatusOr<std::vector<Store::BatchRecords>> page = store_.RecordsAfter(id, *after, kRecordsPerRead);
+        std::string(RecordMediaType(question->format)),
+        [this, question = *question, progress, slot](size_t, httplib::DataSink& sink) {
+          absl::StatusOr<std::vector<Store::BatchRecords>> page =
+              store_.RecordsAfter(question.test_id, progress->after_batch, kRecordsPerRead);
           if (!page.ok()) return false;  // the client sees the stream cut, not a complete file
           if (page->empty()) {
             sink.done();
             return true;
           }
           for (const Store::BatchRecords& batch : *page) {
-            if (!sink.write(batch.records.data(), batch.records.size())) return false;
-            *after = batch.batch_id;
+            if (question.format == RecordFormat::kPgn) {
+              if (!sink.write(batch.records.data(), batch.records.size())) return false;
+            } else {
+              absl::StatusOr<std::vector<std::string>> games = ConvertRecords(batch.records, question.format);
+              if (!games.ok()) return false;
+              const absl::string_view separator = GameSeparator(question.format);
+              for (const std::string& game : *games) {
+                if (progress->games_sent++ > 0 && !sink.write(separator.data(), separator.size())) return false;
+                if (!sink.write(game.data(), game.size())) return false;
+              }
+            }
+            progress->after_batch = batch.batch_id;
           }
           return true;
         });

@@ -94,6 +94,7 @@ class HttpServer {
   // are taken, or its own kMaxLongAnswersPerClient. Held by the answer's
   // content provider: given back when httplib drops it.
   std::shared_ptr<LongAnswerSlot> TakeLongAnswerSlot(const httplib::Request& request);
+  void SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response);
   // The page shell for app.js's page `name` (message: the error page's text).
   void SendPage(const httplib::Request& request, httplib::Response& response, const char* name, const char* title,
                 const std::string& message = "");

@@ -168,6 +168,27 @@ HttpAnswer ReadApi::TestLog(const std::string& id, const QueryParameters& query)
   return JsonAnswer(*log);
 }
 
+absl::StatusOr<RecordsQuestion> ReadApi::Records(const std::string& id, const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"format", "game"}); !s.ok()) return s;
+  RecordsQuestion question;
+  absl::StatusOr<uint64_t> test_id = ParseId(id, "test id");
+  if (!test_id.ok()) return test_id.status();
+  question.test_id = *test_id;
+  if (std::optional<std::string> format = Get(query, "format")) {
+    absl::StatusOr<RecordFormat> parsed = ParseRecordFormat(*format);
+    if (!parsed.ok()) return parsed.status();
+    question.format = *parsed;
+  }
+  absl::StatusOr<int> game = IntParameter(query, "game", 1, kMaxGameNumber, 0);
+  if (!game.ok()) return game.status();
+  question.game = *game;
+  if (!HoldsManyGames(question.format) && question.game == 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat("format ", RecordFormatName(question.format), " holds one game to a file: name it with game=N"));
+  if (absl::Status exists = store_.CheckTestExists(question.test_id); !exists.ok()) return exists;
+  return question;
+}
+
 HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
   if (absl::Status s = CheckParameters(query, {"points"}); !s.ok()) return ErrorAnswer(s);
   absl::StatusOr<uint64_t> test_id = ParseId(id, "tune id");

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "coordinator/http/http_answer.h"
 #include "coordinator/store/store.h"
+#include "records/record_conversion.h"
 
 namespace judkins {
 
@@ -25,6 +26,14 @@ inline constexpr int kMaxTestsPerPage = 500;
 inline constexpr int kMaxSearchBytes = 100;
 inline constexpr int kDefaultHistoryPoints = 200;  // a test's or a tune's
 inline constexpr int kMaxHistoryPoints = 100'000;
+inline constexpr int kMaxGameNumber = 1'000'000'000;
+
+// What GET /api/v1/tests/{id}/records?format=&game= asks for.
+struct RecordsQuestion {
+  uint64_t test_id = 0;
+  RecordFormat format = RecordFormat::kPgn;
+  int game = 0;  // 1-based, in the records' order; 0: every game
+};
 
 // "42" as a test id; InvalidArgument naming `what` otherwise.
 absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what);
@@ -42,6 +51,9 @@ class ReadApi {
   // GET /api/v1/tests/{id}/history?points=
   HttpAnswer TestHistory(const std::string& id, const QueryParameters& query);
   HttpAnswer TestLog(const std::string& id, const QueryParameters& query);
+  // GET /api/v1/tests/{id}/records?format=pgn|kif|csa&game=N: checked here,
+  // streamed by the server (a KIF file holds one game, so KIF needs game=).
+  absl::StatusOr<RecordsQuestion> Records(const std::string& id, const QueryParameters& query);
   // GET /api/v1/tunes/{id}?points=
   HttpAnswer Tune(const std::string& id, const QueryParameters& query);
   // GET /api/v1/workers

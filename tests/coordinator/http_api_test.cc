@@ -27,6 +27,7 @@
 #include "coordinator/http/yielding_thread_pool.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/convert/sprt_calculator.h"
+#include "records/game_record_format.h"
 #include "tests/support/admin_calls.h"
 #include "tests/support/batch_reports.h"
 #include "tests/support/http_get.h"
@@ -320,6 +321,69 @@ TEST_F(HttpApiTest, RecordsStreamAsADownload) {
   ASSERT_TRUE(answer);
   EXPECT_EQ(answer->status, 200);
   EXPECT_THAT(answer->get_header_value("Content-Disposition"), HasSubstr("attachment"));
+}
+
+TEST_F(HttpApiTest, RecordsDownloadAsCsaOrOneGameAsKifAndABadAskIsRefusedByName) {
+  // A batch with two games' records, as a worker writes them.
+  v1::WorkRequest request;
+  request.set_worker_id(registered_.worker_id());
+  v1::WorkResponse work;
+  ASSERT_TRUE(worker_->RequestWork(testing::AsWorker(kWorkerToken, registered_).get(), request, &work).ok());
+  v1::BatchReport report = testing::DevWinsAll(work.batch(), registered_.worker_id());
+  GameRecord game;
+  game.black = "Quiescence-Dev";
+  game.white = "base";
+  game.start_sfen = std::string(variants::Judkins::kStartSfen);
+  game.time_control = "1+0.02";
+  game.moves = {{"6e6d", "", {}, absl::Milliseconds(1500)}, {"1b1c", "", {}, absl::Milliseconds(2500)}};
+  game.result = v1::GAME_RESULT_BLACK_WINS;
+  game.termination = v1::TERMINATION_RESIGNATION;
+  std::string records = FormatGameRecord(game);
+  game.black = "second game";
+  records += FormatGameRecord(game);
+  report.set_records(records);
+  v1::ReportAck ack;
+  ASSERT_TRUE(worker_->ReportBatch(testing::AsWorker(kWorkerToken, registered_).get(), report, &ack).ok());
+  const std::string path = absl::StrCat("/api/v1/tests/", test_.id(), "/records");
+
+  httplib::Result csa = Get(path + "?format=csa");
+  ASSERT_TRUE(csa);
+  EXPECT_EQ(csa->status, 200);
+  EXPECT_THAT(csa->get_header_value("Content-Disposition"), HasSubstr(absl::StrCat("test-", test_.id(), ".csa")));
+  EXPECT_THAT(csa->body, HasSubstr("N+Quiescence-Dev\n"));
+  EXPECT_THAT(csa->body, HasSubstr("%TORYO\n'sente wins\n/\n'CSA encoding=UTF-8\nV3.0\nN+second game\n"));
+
+  httplib::Result kif = Get(path + "?format=kif&game=2");
+  ASSERT_TRUE(kif);
+  EXPECT_EQ(kif->status, 200);
+  EXPECT_THAT(kif->get_header_value("Content-Disposition"),
+              HasSubstr(absl::StrCat("test-", test_.id(), "-game-2.kifu")));
+  EXPECT_THAT(kif->body, HasSubstr("先手：second game\n"));
+  EXPECT_THAT(kif->body, HasSubstr("( 0:02/00:00:02)"));  // the move's 2.5 s, kept by the store
+  EXPECT_THAT(kif->body, Not(HasSubstr("Quiescence-Dev")));
+
+  httplib::Result pgn = Get(path + "?game=1");
+  ASSERT_TRUE(pgn);
+  EXPECT_EQ(pgn->status, 200);
+  EXPECT_THAT(pgn->body, HasSubstr("[Black \"Quiescence-Dev\"]"));
+  EXPECT_THAT(pgn->body, Not(HasSubstr("second game")));
+
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"?format=kif", "format kif holds one game to a file: name it with game=N"},
+      {"?format=kifu", "format must be pgn, kif or csa, not 'kifu'"},
+      {"?game=0", "game: '0' is not an integer in [1, 1000000000]"},
+      {"?games=1", "unknown parameter 'games' (known: format, game)"},
+  };
+  for (const auto& [query, why] : refused) {
+    httplib::Result answer = Get(path + query);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 400) << query;
+    EXPECT_THAT(answer->body, HasSubstr(why)) << query;
+  }
+  httplib::Result missing = Get(path + "?format=kif&game=3");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_THAT(missing->body, HasSubstr(absl::StrCat("game=3: test ", test_.id(), " has 2 recorded games")));
 }
 
 TEST_F(HttpApiTest, APagePollingTheApiKeepsItsConnection) {

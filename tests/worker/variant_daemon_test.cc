@@ -5,13 +5,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <thread>
 
+#include "absl/strings/str_split.h"
 #include "common/channel.h"
 #include "common/read_file.h"
 #include "proto/convert/results.h"
 #include "records/game_record_format.h"
 #include "tests/support/in_process_coordinator.h"
+#include "tests/support/run_command.h"
 #include "worker/daemon/daemon.h"
 
 namespace judkins {
@@ -64,6 +68,42 @@ TEST(VariantDaemonTest, AStandardShogiTestIsPlayedByItsRulesFromItsBook) {
     EXPECT_EQ(game.variant, Variant::kShogi);
     EXPECT_THAT(game.start_sfen, ::testing::HasSubstr("/9/"));  // a 9x9 board
   }
+
+  // The same games from the coordinator, as `judkins test records` gives
+  // them to shogi programs: a KIF file per game in a folder, CSA in one file.
+  const std::string token_file = scratch.path() + "/admin.token";
+  ASSERT_TRUE(std::ofstream(token_file) << kAdminToken);
+  auto records_command = [&](std::vector<std::string> more) {
+    std::vector<std::string> words = {JUDKINS_CLI_PATH,        "test",     "records",
+                                      absl::StrCat(test.id()), "--server", coordinator.target,
+                                      "--token-file",          token_file};
+    words.insert(words.end(), more.begin(), more.end());
+    return testing::RunCommand(words, scratch.path() + "/cli.stderr");
+  };
+  const std::string kif_folder = scratch.path() + "/kif";
+  testing::CommandResult kif = records_command({"--format", "kif", "--out", kif_folder});
+  ASSERT_EQ(kif.exit_code, 0) << kif.err;
+  for (int game = 1; game <= 6; ++game) {
+    absl::StatusOr<std::string> text = ReadFile(absl::StrCat(kif_folder, "/test-", test.id(), "-game-", game, ".kifu"));
+    ASSERT_TRUE(text.ok()) << text.status();
+    EXPECT_THAT(*text, ::testing::HasSubstr("# ---- judkins-worker match: standard shogi ----\n")) << game;
+    EXPECT_THAT(*text, ::testing::ContainsRegex("\n +1 [１-９].+\\( [0-9]:[0-9]{2}/00:00:[0-9]{2}\\)\n")) << game;
+  }
+  testing::CommandResult csa = records_command({"--format", "csa"});
+  ASSERT_EQ(csa.exit_code, 0) << csa.err;
+  const std::vector<std::string> lines = absl::StrSplit(csa.out, '\n');
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "/"), 5) << "a separator between each two of six games";
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), "V3.0"), 6);
+  testing::CommandResult third = records_command({"--format", "csa", "--game", "3"});
+  ASSERT_EQ(third.exit_code, 0) << third.err;
+  EXPECT_THAT(third.out, ::testing::StartsWith("'CSA encoding=UTF-8\nV3.0\n"));
+  EXPECT_EQ(third.out.find("V3.0", 21), std::string::npos) << "one game: " << third.out;
+  testing::CommandResult seventh = records_command({"--game", "7"});
+  EXPECT_EQ(seventh.exit_code, 1);
+  EXPECT_THAT(seventh.err, ::testing::HasSubstr(absl::StrCat("--game 7: test ", test.id(), " has 6 recorded games")));
+  testing::CommandResult no_folder = records_command({"--format", "kif"});
+  EXPECT_EQ(no_folder.exit_code, 2);
+  EXPECT_THAT(no_folder.err, ::testing::HasSubstr("--format kif holds one game to a file: name a folder with --out"));
 }
 
 TEST(VariantDaemonTest, AnUnknownVariantIsRefusedNamingTheField) {
