@@ -16,7 +16,8 @@ namespace {
 
 constexpr uint64_t kMaxPairs = 100'000'000;
 
-// --dev / --base: sha=SHA256 [name=N] [bench=NODES] [option.NAME=VALUE ...]
+// --dev / --base: sha=SHA256 [name=N] [bench=NODES] [ready-timeout=SECONDS]
+// [swap-clocks=true] [option.NAME=VALUE ...]
 absl::Status EngineFromWords(absl::string_view option, const std::vector<std::string>& words, v1::EngineSpec& engine) {
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
   if (!pairs.ok()) return pairs.status();
@@ -31,12 +32,21 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
         return InvalidArgument(
             option, absl::StrCat("bench must be the positive node count `bench` prints, got ", Quoted(value)));
       engine.set_bench_signature(signature);
+    } else if (key == "swap-clocks" && (value == "true" || value == "false")) {
+      engine.set_swap_clocks(value == "true");
+    } else if (key == "ready-timeout") {
+      uint32_t seconds = 0;
+      if (!ParseDecimal(value, &seconds) || seconds == 0 || seconds > contract::kMaxReadyTimeoutSeconds)
+        return InvalidArgument(option, absl::StrCat("ready-timeout must be 1 to ", contract::kMaxReadyTimeoutSeconds,
+                                                    " seconds, got ", Quoted(value)));
+      engine.set_ready_timeout_seconds(seconds);
     } else if (absl::StartsWith(key, "option.") && key.size() > 7) {
       v1::EngineOption& engine_option = *engine.add_options();
       engine_option.set_name(key.substr(7));
       engine_option.set_value(value);
     } else {
-      return InvalidArgument(option, absl::StrCat("unknown key '", key, "' (sha, name, bench, option.NAME)"));
+      return InvalidArgument(
+          option, absl::StrCat("unknown key '", key, "' (sha, name, bench, ready-timeout, swap-clocks, option.NAME)"));
     }
   }
   if (engine.name().empty()) engine.set_name(std::string(absl::StripPrefix(option, "--")));
@@ -79,8 +89,10 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
 TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts) {
   if (parts == Parts::kWholeTest) {
     AddKeyValueOption(command, "--dev", dev_,
-                      "the engine under test: sha=SHA256 [name=N] [bench=NODES] [option.NAME=VALUE ...] "
-                      "(bench: its bench signature, checked by every worker)")
+                      "the engine under test: sha=SHA256 [name=N] [bench=NODES] [ready-timeout=SECONDS] "
+                      "[swap-clocks=true] [option.NAME=VALUE ...] (bench: its bench signature, checked by every "
+                      "worker; ready-timeout: for its first isready, default 60; swap-clocks: it reads btime/wtime "
+                      "the other way round, as Fairy-Stockfish 11.1 does)")
         ->required();
     AddKeyValueOption(command, "--base", base_, "the engine it is measured against (same keys)")->required();
     AddKeyValueOption(command, "--sprt", sprt_,

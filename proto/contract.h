@@ -62,6 +62,11 @@ inline constexpr size_t kMaxEngineNameBytes = 64;
 inline constexpr size_t kMaxWorkerNameBytes = 100;
 inline constexpr size_t kMaxOptionNameBytes = 100;
 inline constexpr size_t kMaxOptionValueBytes = 1000;
+// How long an engine may take to answer its first isready: engines read
+// their evaluation files (tens of MB, for NNUE ones) then. A test's engine
+// may ask for up to the maximum; 0 asks for the default.
+inline constexpr uint32_t kDefaultReadyTimeoutSeconds = 60;
+inline constexpr uint32_t kMaxReadyTimeoutSeconds = 600;
 // A book is named, never pathed: workers read BOOKS/NAME.sfen.
 inline constexpr size_t kMaxBookNameBytes = 100;
 

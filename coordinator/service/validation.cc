@@ -27,6 +27,10 @@ absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engin
   if (!artifact_known(engine.artifact_sha256()))
     return InvalidArgument(absl::StrCat(field, ".artifact_sha256"),
                            absl::StrCat("no artifact ", engine.artifact_sha256(), " (upload it first)"));
+  if (engine.ready_timeout_seconds() > contract::kMaxReadyTimeoutSeconds)
+    return InvalidArgument(absl::StrCat(field, ".ready_timeout_seconds"),
+                           absl::StrCat("at most ", contract::kMaxReadyTimeoutSeconds, " (0: the default, ",
+                                        contract::kDefaultReadyTimeoutSeconds, ")"));
   if (engine.options_size() > 256) return InvalidArgument(absl::StrCat(field, ".options"), "at most 256");
   // An option becomes a `setoption name N value V` line.
   for (const v1::EngineOption& option : engine.options())

@@ -145,7 +145,8 @@ absl::Status UsiLoop::SetOption(absl::string_view args) {
   if (absl::EqualsIgnoreCase(name, "USI_Ponder")) return absl::OkStatus();  // pondering needs no setup
   if (absl::EqualsIgnoreCase(name, "ParamsFile")) return params_.LoadFile(std::string(value));
   absl::StatusOr<int64_t> number = NonNegative(name, value);
-  if (absl::EqualsIgnoreCase(name, "Hash")) {
+  // USI_Hash: shogi GUIs' name for it, sent whether or not it is listed.
+  if (absl::EqualsIgnoreCase(name, "Hash") || absl::EqualsIgnoreCase(name, "USI_Hash")) {
     if (!number.ok() || *number < 1 || *number > kMaxHashMb)
       return absl::InvalidArgumentError(absl::StrCat("Hash must be 1 to ", kMaxHashMb, " MB, got '", value, "'"));
     table_.Resize(int(*number));

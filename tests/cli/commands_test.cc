@@ -53,6 +53,28 @@ TEST(CommandsTest, AnSprtWithPairsIsCappedAndStaysAnSprt) {
               HasSubstr("--bogus"));
 }
 
+TEST(CommandsTest, AnEnginesReadyTimeoutAndSwappedClocksReachItsSpecAndBadValuesAreNamed) {
+  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec({"--dev", "sha=" + kSha, "ready-timeout=300", "swap-clocks=true",
+                                                     "--base", "sha=" + kSha, "--nodes", "1000", "--pairs", "1"});
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->dev().ready_timeout_seconds(), 300u);
+  EXPECT_TRUE(spec->dev().swap_clocks());
+  EXPECT_EQ(spec->base().ready_timeout_seconds(), 0u);
+  EXPECT_FALSE(spec->base().swap_clocks());
+  for (const std::string& bad : {"ready-timeout=0", "ready-timeout=601", "ready-timeout=1m"})
+    EXPECT_THAT(std::string(ParseTestSpec(
+                                {"--dev", "sha=" + kSha, bad, "--base", "sha=" + kSha, "--nodes", "1", "--pairs", "1"})
+                                .status()
+                                .message()),
+                HasSubstr("ready-timeout must be 1 to 600 seconds"))
+        << bad;
+  EXPECT_THAT(std::string(ParseTestSpec({"--dev", "sha=" + kSha, "swap-clocks=yes", "--base", "sha=" + kSha, "--nodes",
+                                         "1", "--pairs", "1"})
+                              .status()
+                              .message()),
+              HasSubstr("unknown key 'swap-clocks' (sha, name, bench, ready-timeout, swap-clocks, option.NAME)"));
+}
+
 TEST(CommandsTest, FishtestParameterLinesAreReadAndBadOnesNamed) {
   absl::StatusOr<std::vector<v1::SpsaParameter>> lines = ParseSpsaParameterLines(
       "# name,start,min,max,c_end,r_end\nPawnValue, 150, 33, 200, 10, 0.02\n\nRookValue,910,216,1300,65,0.002\n");

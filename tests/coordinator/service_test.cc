@@ -216,6 +216,8 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.mutable_time_control()->set_nodes(0); }, "spec.time_control.nodes"},
       {[](v1::TestSpec& s) { s.clear_time_control(); }, "spec.time_control"},
       {[](v1::TestSpec& s) { s.set_book_size(0); }, "spec.book_size"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_ready_timeout_seconds(601); },
+       "spec.dev.ready_timeout_seconds: at most 600 (0: the default, 60)"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(-1); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_alpha(0.7); }, "spec.sprt"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo0(std::nan("")); }, "spec.sprt"},

@@ -59,15 +59,25 @@ absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::st
       engine.working_directory = value;
     else if (key == "stderr")
       engine.stderr_path = value;
-    else if (key == "swap-clocks" && (value == "true" || value == "false"))
+    else if (key == "ready-timeout") {
+      uint32_t seconds = 0;
+      if (!ParseDecimal(value, &seconds) || seconds == 0 || seconds > contract::kMaxReadyTimeoutSeconds)
+        return InvalidArgument(option, absl::StrCat("ready-timeout must be 1 to ", contract::kMaxReadyTimeoutSeconds,
+                                                    " seconds, got ", Quoted(value)));
+      engine.ready_timeout = absl::Seconds(seconds);
+    } else if (key == "hash") {
+      if (!ParseDecimal(value, &engine.hash_mb) || engine.hash_mb < 0)
+        return InvalidArgument(option, absl::StrCat("hash must be megabytes (0: send none), got ", Quoted(value)));
+    } else if (key == "swap-clocks" && (value == "true" || value == "false"))
       engine.swap_clocks = value == "true";
     else if (absl::StartsWith(key, "option.") && key.size() > 7)
       engine.options.emplace_back(key.substr(7), value);
     else
-      return InvalidArgument(option,
-                             absl::StrCat("unknown key '", key,
-                                          "' (cmd, arg, name, dir, stderr, swap-clocks, option.NAME, tc, byoyomi, "
-                                          "movetime, nodes, depth)"));
+      return InvalidArgument(
+          option,
+          absl::StrCat("unknown key '", key,
+                       "' (cmd, arg, name, dir, stderr, swap-clocks, ready-timeout, hash, option.NAME, tc, byoyomi, "
+                       "movetime, nodes, depth)"));
   }
   return absl::OkStatus();
 }
@@ -124,7 +134,8 @@ MatchCommand::MatchCommand(CLI::App& command)
       hang_timeout_s_(absl::ToDoubleSeconds(defaults_.game.hang_timeout)) {
   AddKeyValueOption(command, "--engine", engines_,
                     "an engine, given twice: cmd=PATH [arg=A ...] [name=N] [dir=D] [stderr=FILE] "
-                    "[swap-clocks=true] [option.NAME=VALUE ...] [its own tc=|byoyomi=|movetime=|nodes=|depth=]")
+                    "[swap-clocks=true] [ready-timeout=SECONDS] [hash=MB] [option.NAME=VALUE ...] [its own "
+                    "tc=|byoyomi=|movetime=|nodes=|depth=]")
       ->required();
   AddKeyValueOption(command, "--each", each_, "keys applied to both engines (options, dir, time control)");
   time_control_.Declare(command);

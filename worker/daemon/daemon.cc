@@ -226,6 +226,9 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) -> absl::StatusOr<EngineConfig> {
     EngineConfig config{engine_spec.name(), {path}};
     config.variant = std::string(VariantName(*variant));
+    config.swap_clocks = engine_spec.swap_clocks();
+    if (engine_spec.ready_timeout_seconds() > 0)
+      config.ready_timeout = absl::Seconds(engine_spec.ready_timeout_seconds());
     for (const v1::EngineOption& option : engine_spec.options())
       config.options.emplace_back(option.name(), option.value());
     const std::string short_sha = engine_spec.artifact_sha256().substr(0, kShortShaLength);

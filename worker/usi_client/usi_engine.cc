@@ -57,9 +57,35 @@ absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
   while (true) {
     absl::StatusOr<absl::string_view> line = NextLine(deadline);
     if (!line.ok()) return line.status();
-    if (*line == token) return absl::OkStatus();
+    // Blank lines, "info string loading ..." and the like come while an
+    // engine loads; some pad their answers with spaces.
+    if (absl::StripAsciiWhitespace(*line) == token) return absl::OkStatus();
   }
 }
+
+namespace {
+
+// The options shogi GUIs send every engine before isready, unless the
+// configuration sets them itself: USI_Ponder false (the referee never
+// ponders) and the hash size, under the name the engine lists (an engine
+// listing "Hash" but not "USI_Hash" reads the hash size there).
+std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& config,
+                                                            const std::vector<std::string>& listed) {
+  auto set_by_config = [&](absl::string_view name) {
+    return std::any_of(config.options.begin(), config.options.end(),
+                       [&](const auto& option) { return absl::EqualsIgnoreCase(option.first, name); });
+  };
+  auto lists = [&](absl::string_view name) {
+    return std::find(listed.begin(), listed.end(), absl::AsciiStrToLower(name)) != listed.end();
+  };
+  std::vector<std::pair<std::string, std::string>> options;
+  if (!set_by_config("USI_Ponder")) options.emplace_back("USI_Ponder", "false");
+  if (!set_by_config("USI_Hash") && !set_by_config("Hash") && config.hash_mb > 0)
+    options.emplace_back(lists("Hash") && !lists("USI_Hash") ? "Hash" : "USI_Hash", absl::StrCat(config.hash_mb));
+  return options;
+}
+
+}  // namespace
 
 // A "does not play" error names at most this many of the engine's variants.
 constexpr size_t kVariantsShown = 12;
@@ -114,6 +140,9 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
         !s.ok())
       return Fail(s);
   }
+  for (const auto& [name, value] : GuiOptions(config_, listed))
+    if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
+      return Fail(s);
   for (const auto& [name, value] : config_.options) {
     // USI_ and UCI_ options are the protocol's own; engines need not list them.
     const std::string lower = absl::AsciiStrToLower(name);
@@ -124,8 +153,10 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
       return Fail(s);
   }
   if (absl::Status s = process_->WriteLine("isready"); !s.ok()) return Fail(s);
-  if (absl::Status s = WaitFor("readyok", deadline); !s.ok())
-    return Fail(absl::Status(s.code(), absl::StrCat(config_.name, ": no readyok: ", s.message())));
+  if (absl::Status s = WaitFor("readyok", absl::Now() + config_.ready_timeout); !s.ok())
+    return Fail(absl::Status(
+        s.code(), absl::StrCat(config_.name, ": no readyok within ", absl::FormatDuration(config_.ready_timeout),
+                               " (its ready timeout): ", s.message())));
   return absl::OkStatus();
 }
 

@@ -14,10 +14,16 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "proto/contract.h"
 #include "records/game_record.h"
 #include "worker/usi_client/engine_process.h"
 
 namespace judkins {
+
+// The hash table size every engine is given, as shogi GUIs give it (USI_Hash)
+// unless its options set one: two engines of a test get the same, whatever
+// their own defaults (some default to a gigabyte).
+inline constexpr int kDefaultEngineHashMb = 64;
 
 struct EngineConfig {
   std::string name = {};                  // shown in reports and records
@@ -32,6 +38,10 @@ struct EngineConfig {
   // whichever the engine lists, before `options`; an engine listing neither
   // plays its one game and is told nothing. Empty: nothing is sent.
   std::string variant = {};
+  // How long the first isready may take: real engines read their evaluation
+  // files then, and print nothing or blank lines meanwhile.
+  absl::Duration ready_timeout = absl::Seconds(contract::kDefaultReadyTimeoutSeconds);
+  int hash_mb = kDefaultEngineHashMb;  // sent unless `options` name USI_Hash or Hash
 };
 
 // An engine's complaint is kept for the game's reason, cut to this length.
@@ -49,12 +59,17 @@ void ParseInfo(absl::string_view line, SearchReport& report);
 
 class UsiEngine {
  public:
+  static constexpr absl::Duration kHandshakeTimeout = absl::Seconds(10);
+
   explicit UsiEngine(EngineConfig config) : config_(std::move(config)) {}
   const EngineConfig& config() const { return config_; }
 
-  // Starts the process if needed: usi/usiok, options, isready/readyok.
-  absl::Status EnsureStarted(absl::Duration timeout = absl::Seconds(10));
-  absl::Status NewGame(absl::Duration timeout = absl::Seconds(10));
+  // Starts the process if needed: usi/usiok within `timeout`, the options
+  // (what shogi GUIs send first: USI_Ponder false and the hash size), then
+  // isready/readyok within the configuration's ready_timeout.
+  absl::Status EnsureStarted(absl::Duration timeout = kHandshakeTimeout);
+  // usinewgame, then isready/readyok within `timeout`.
+  absl::Status NewGame(absl::Duration timeout = kHandshakeTimeout);
   // Sends the position and go command, waits for bestmove until deadline.
   // DeadlineExceeded: no answer in time; Unavailable: the engine died.
   absl::StatusOr<EngineMove> Think(const std::string& position_command, const std::string& go_command,
