@@ -13,8 +13,10 @@
 #include "absl/strings/str_join.h"
 #include "common/decimal.h"
 #include "common/valid_text.h"
+#include "engine/rules/variant.h"
 #include "judkins/v1/http_api.pb.h"
 #include "proto/convert/sprt_calculator.h"
+#include "proto/convert/test_variant.h"
 
 namespace judkins {
 namespace {
@@ -90,7 +92,7 @@ absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what) {
 }
 
 HttpAnswer ReadApi::Tests(const QueryParameters& query) {
-  if (absl::Status s = CheckParameters(query, {"state", "kind", "q", "page", "per_page"}); !s.ok())
+  if (absl::Status s = CheckParameters(query, {"state", "kind", "variant", "q", "page", "per_page"}); !s.ok())
     return ErrorAnswer(s);
   std::optional<std::vector<v1::TestState>> states;
   if (std::optional<std::string> state = Get(query, "state")) {
@@ -101,6 +103,12 @@ HttpAnswer ReadApi::Tests(const QueryParameters& query) {
   const std::optional<std::string> kind = Get(query, "kind");
   if (kind)
     if (absl::Status s = CheckKind(*kind); !s.ok()) return ErrorAnswer(s);
+  std::optional<Variant> variant;
+  if (std::optional<std::string> name = Get(query, "variant")) {
+    absl::StatusOr<Variant> parsed = ParseVariant(*name);  // the one list of names
+    if (!parsed.ok()) return ErrorAnswer(400, absl::StrCat("variant: ", parsed.status().message()));
+    variant = *parsed;
+  }
   const std::string search = absl::AsciiStrToLower(Get(query, "q").value_or(""));
   if (search.size() > size_t(kMaxSearchBytes) || !IsValidText(search))
     return ErrorAnswer(400, absl::StrCat("q: printable text, at most ", kMaxSearchBytes, " bytes"));
@@ -110,9 +118,10 @@ HttpAnswer ReadApi::Tests(const QueryParameters& query) {
   if (!page.ok()) return ErrorAnswer(page.status());
 
   std::function<bool(const v1::TestSpec&)> matches;
-  if (kind || !search.empty())
+  if (kind || variant || !search.empty())
     matches = [&](const v1::TestSpec& spec) {
       return (!kind || KindOf(spec) == *kind) &&
+             (!variant || VariantOfSpec(spec).value_or(Variant::kJudkins) == *variant) &&
              (search.empty() || absl::StrContains(absl::AsciiStrToLower(spec.dev().name()), search) ||
               absl::StrContains(absl::AsciiStrToLower(spec.base().name()), search));
     };

@@ -10,6 +10,7 @@
 #include "coordinator/domain/test_rules.h"
 #include "engine/rules/variant.h"
 #include "proto/contract.h"
+#include "proto/convert/test_variant.h"
 #include "proto/convert/time_control.h"
 #include "tuner/spsa_tune.h"
 
@@ -60,9 +61,8 @@ absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool
                                                      " letters, digits, '.', '_' or '-', not starting with '.'"));
   if (spec.book_size() == 0 || spec.book_size() > 10'000'000)
     return InvalidArgument("spec.book_size", "1 to 10,000,000");
-  if (!spec.variant().empty())
-    if (absl::StatusOr<Variant> variant = ParseVariant(spec.variant()); !variant.ok())
-      return InvalidArgument("spec.variant", variant.status().message());
+  if (absl::StatusOr<Variant> variant = VariantOfSpec(spec); !variant.ok())
+    return InvalidArgument("spec.variant", variant.status().message());
   switch (spec.stop_rule_case()) {
     case v1::TestSpec::kSprt: {
       if (!v1::EloModel_IsValid(spec.sprt().model()))

@@ -201,14 +201,24 @@ TEST_F(HttpApiTest, TheListFiltersByStateKindAndNameAndPages) {
   EXPECT_EQ(total("?kind=fixed&state=running"), "1");
   EXPECT_EQ(total("?state=finished"), "0");
   EXPECT_EQ(total("?q=quiescence"), "1");
+  // A standard-shogi test beside the two made without a variant (Judkins's).
+  v1::CreateTestRequest shogi;
+  *shogi.mutable_spec() = testing::FixedPairsSpec(test_.spec().dev().artifact_sha256(), 10);
+  shogi.mutable_spec()->set_variant("shogi");
+  v1::Test created;
+  ASSERT_TRUE(admin_->CreateTest(As(kAdminToken).get(), shogi, &created).ok());
+  EXPECT_EQ(total("?variant=shogi"), "1");
+  EXPECT_EQ(total("?variant=judkins"), "2");
+  EXPECT_EQ(total("?variant=minishogi&kind=fixed"), "0");
+  EXPECT_EQ(total("?variant=judkins&kind=spsa"), "1");
   httplib::Result page = Get("/api/v1/tests?per_page=1&page=2");
   ASSERT_TRUE(page);
   const google::protobuf::Struct body = ParseObject(page->body);
-  EXPECT_EQ(testing::Field(body, "pages").number_value(), 2);
+  EXPECT_EQ(testing::Field(body, "pages").number_value(), 3);
   ASSERT_EQ(testing::Field(body, "tests").list_value().values_size(), 1);
-  // Newest first: the second page holds the first test.
+  // Newest first: the second page holds the second test.
   EXPECT_EQ(testing::Field(testing::Field(body, "tests").list_value().values(0).struct_value(), "id").string_value(),
-            std::to_string(test_.id()));
+            std::to_string(tune_.id()));
 }
 
 TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
@@ -221,6 +231,7 @@ TEST_F(HttpApiTest, BadRequestsAreRefusedWithAJsonErrorThatNamesTheProblem) {
       {"/api/v1/tests?kind=sprt&kind=spsa", {400, "'kind': given more than once"}},
       {"/api/v1/tests?%ff%fe=1", {400, "unknown parameter '\\xFF\\xFE'"}},
       {"/api/v1/tests?colour=red", {400, "unknown parameter 'colour'"}},
+      {"/api/v1/tests?variant=chess", {400, "variant: unknown variant 'chess' (judkins, shogi or minishogi)"}},
       {"/api/v1/tunes/" + std::to_string(test_.id()), {404, "not a tune"}},
       {"/api/v1/sprt?elo0=0", {400, "elo1: required"}},
       {"/api/v1/sprt?elo0=5&elo1=0&wdl=1,2,3", {400, "elo0: must be below elo1"}},

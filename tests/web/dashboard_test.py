@@ -34,7 +34,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BUILD, BOOKS, SCREENSHOTS = (os.path.abspath(arg) for arg in sys.argv[1:4])
 del sys.argv[1:4]
@@ -187,6 +187,18 @@ class DashboardTest(unittest.TestCase):
         self.assertNotIn("0", seen, f"games per minute while games are played: {seen}")
         self.browser.save_screenshot(f"{SCREENSHOTS}/index.png")
         self.assertNoConsoleErrors("/")
+        # The variant has a column and a filter: this Judkins test is not a shogi one.
+        row = self.browser.find_element(By.LINK_TEXT, f"#{self.test_id}").find_element(By.XPATH, "./ancestor::tr")
+        self.assertIn("judkins", [cell.text for cell in row.find_elements(By.TAG_NAME, "td")])
+        choices = [o.get_attribute("value") for o in Select(self.browser.find_element(By.NAME, "variant")).options]
+        self.assertEqual(choices, ["", "judkins", "shogi", "minishogi"])
+        # What the filter asks (another page open would hold one more event
+        # stream until its keep-alive finds it closed).
+        total = lambda variant: self.browser.execute_script(
+            "return fetch(arguments[0]).then((r) => r.json()).then((page) => page.total)",
+            f"/api/v1/tests?variant={variant}")
+        self.assertEqual(total("shogi"), "0")
+        self.assertEqual(total("judkins"), "1")
 
     def test_2_the_test_page_shows_bar_charts_and_workers(self):
         self.open(f"/tests/{self.test_id}")
@@ -207,6 +219,14 @@ class DashboardTest(unittest.TestCase):
             self.wait(lambda: endings() and "none" not in endings(), f"how {side}'s games ended")
         self.browser.save_screenshot(f"{SCREENSHOTS}/test.png")
         self.assertNoConsoleErrors("the test page")
+        # The records: every game as CSA from a link, one game as KIF from a form.
+        fetch = lambda url: self.browser.execute_script("return fetch(arguments[0]).then((r) => r.text())", url)
+        csa = fetch(self.browser.find_element(By.ID, "records-csa").get_attribute("href"))
+        self.assertTrue(csa.startswith("'CSA encoding=UTF-8\nV3.0\n"), csa[:200])
+        form = self.browser.find_element(By.ID, "records-one")
+        self.assertEqual(form.find_element(By.NAME, "format").get_attribute("value"), "kif")
+        kif = fetch(form.get_attribute("action") + "?format=kif&game=1")
+        self.assertIn("手数----指手---------消費時間--", kif)
 
     def test_3_a_report_changes_the_open_page_without_a_reload(self):
         self.open(f"/tests/{self.test_id}")

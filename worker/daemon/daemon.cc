@@ -19,6 +19,7 @@
 #include "common/valid_text.h"
 #include "proto/contract.h"
 #include "proto/convert/results.h"
+#include "proto/convert/test_variant.h"
 #include "proto/convert/time_control.h"
 #include "worker/daemon/bench_signature.h"
 #include "worker/daemon/time_control_scale.h"
@@ -208,7 +209,7 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   if (!base.ok()) return base.status();
   why_not = v1::HAND_BACK_REASON_SETTINGS;
   // An empty variant is a test made before the other variants came: Judkins.
-  absl::StatusOr<Variant> variant = spec.variant().empty() ? Variant::kJudkins : ParseVariant(spec.variant());
+  absl::StatusOr<Variant> variant = VariantOfSpec(spec);
   if (!variant.ok()) return variant.status();
   why_not = v1::HAND_BACK_REASON_BOOK;
   absl::StatusOr<const OpeningBook*> book = Book(spec.book(), spec.book_size(), *variant);

@@ -186,7 +186,8 @@ const pages = {};
 pages.index = async function () {
   const params = new URLSearchParams(location.search);
   const filters = {
-    state: params.get("state") || "", kind: params.get("kind") || "", q: params.get("q") || "",
+    state: params.get("state") || "", kind: params.get("kind") || "", variant: params.get("variant") || "",
+    q: params.get("q") || "",
     page: Number(params.get("page") || 1),
   };
   // Games per minute over the last few minutes of samples: reports come in
@@ -194,7 +195,7 @@ pages.index = async function () {
   const samples = [], span = 5 * 60000, shortest = 30000;
   async function draw() {
     const query = new URLSearchParams({ per_page: 50, page: filters.page });
-    for (const name of ["state", "kind", "q"]) if (filters[name]) query.set(name, filters[name]);
+    for (const name of ["state", "kind", "variant", "q"]) if (filters[name]) query.set(name, filters[name]);
     const [list, workers] = await Promise.all([api(`/api/v1/tests?${query}`), api("/api/v1/workers")]);
     const recent = workers.workers.filter((w) => Date.now() / 1000 - int(w.lastSeenUnix) < 120);
     const games = list.tests.reduce((sum, t) => sum + int(t.stats && t.stats.games), 0);
@@ -221,6 +222,8 @@ pages.index = async function () {
         el("option", { value: s, selected: s === filters.state }, s || "any state"))),
       el("select", { name: "kind" }, ["", "sprt", "fixed", "spsa"].map((k) =>
         el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
+      el("select", { name: "variant" }, ["", "judkins", "shogi", "minishogi"].map((v) =>
+        el("option", { value: v, selected: v === filters.variant }, v || "any variant"))),
       el("input", { name: "q", value: filters.q, placeholder: "engine name", maxlength: 100 }),
       el("button", { type: "submit" }, "Filter"));
     const groups = { pending: [], running: [], finished: [] };
@@ -230,14 +233,14 @@ pages.index = async function () {
     }
     const sections = Object.entries(groups).filter(([, tests]) => tests.length).map(([name, tests]) => [
       el("h2", {}, `${name[0].toUpperCase()}${name.slice(1)} (${tests.length})`),
-      table(["test", "engines", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
-        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "",
+      table(["test", "engines", "variant", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
+        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "", "",
       ] : [
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
-        `${t.spec.dev.name} vs ${t.spec.base.name}`, `${timeControl(t.spec.timeControl)} · ${variantName(t.spec)}`,
+        `${t.spec.dev.name} vs ${t.spec.base.name}`, variantName(t.spec), timeControl(t.spec.timeControl),
         el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state)),
         llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), wdlText(t.wdl),
-      ]), { numeric: [6] }),
+      ]), { numeric: [7] }),
     ]);
     const pager = el("div", { class: "pager" },
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
