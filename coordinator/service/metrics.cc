@@ -7,6 +7,7 @@
 #include "absl/strings/strip.h"
 #include "proto/convert/results.h"
 #include "proto/convert/stats_text.h"
+#include "proto/convert/test_variant.h"
 
 namespace judkins {
 namespace {
@@ -109,7 +110,7 @@ CoordinatorMetrics::CoordinatorMetrics()
                      .Add({}, kLeaseAgeBuckets)),
       test_games_(prometheus::BuildGauge()
                       .Name("judkins_test_games")
-                      .Help("Games counted in a test (from the store: survives restarts)")
+                      .Help("Games counted in a test (from the store: survives restarts), labelled with its variant")
                       .Register(*registry_)),
       test_llr_(prometheus::BuildGauge()
                     .Name("judkins_test_llr")
@@ -156,7 +157,9 @@ void CoordinatorMetrics::CountReport(uint64_t worker_id, const Store::ReportResu
 void CoordinatorMetrics::SetTestProgress(const v1::Test& test) {
   const std::string id = std::to_string(test.id());
   const v1::StatsReport& stats = test.stats();
-  test_games_.Add({{"test", id}}).Set(double(stats.games()));
+  // The variant, so that dashboards choose and sum tests by the game they play.
+  const std::string variant(VariantName(VariantOfSpec(test.spec()).value_or(Variant::kJudkins)));
+  test_games_.Add({{"test", id}, {"variant", variant}}).Set(double(stats.games()));
   test_elo_.Add({{"test", id}, {"bound", "value"}}).Set(stats.elo());
   test_elo_.Add({{"test", id}, {"bound", "lower"}}).Set(stats.elo_ci_lower());
   test_elo_.Add({{"test", id}, {"bound", "upper"}}).Set(stats.elo_ci_upper());

@@ -87,6 +87,9 @@ def cluster():
     b.panel("Tests running", "Tests by state: pending ones wait for their first game.", "short",
             [(f"judkins_tests{{{COORDINATOR}, state=~\"running|pending\"}}", "{{state}}")],
             kind="stat", width=6, height=4)
+    b.panel("Games by variant", "Games counted in every test, summed by the variant the tests play (judkins, "
+            "shogi, minishogi).", "short",
+            [(f"sum by (variant) (judkins_test_games{{{COORDINATOR}}})", "{{variant}}")])
     b.panel("Batches", "Batches leased, reported, expired (their pairs re-issued) and handed back (a stopping "
             "worker returned unplayed pairs), per second.", "ops",
             [(f"sum by (event) (rate(judkins_batches_total{{{COORDINATOR}}}[5m]))", "{{event}}")])
@@ -124,7 +127,8 @@ def test():
     b = Board("judkins-test", "Judkins: test",
               "One test, chosen above: its games, results, Elo and LLR over time, its engines' failures, "
               "and its pairs in flight and waiting.",
-              [("test", "Test", "label_values(judkins_test_games, test)")])
+              [("variant", "Variant", "label_values(judkins_test_games, variant)"),
+               ("test", "Test", 'label_values(judkins_test_games{variant=~"$variant"}, test)')])
     t = 'test="$test"'
     b.panel("Games", "Games counted in the test.", "short",
             [(f"judkins_test_games{{{COORDINATOR}, {t}}}", "games")], kind="stat", width=8, height=4)

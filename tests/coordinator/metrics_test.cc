@@ -38,5 +38,22 @@ TEST(CoordinatorMetricsTest, CheckpointCountersFollowTheTallyWithoutCountingItTw
   EXPECT_THAT(text, HasSubstr("judkins_store_wal_pages 40\n")) << "the log's length now, not its most";
 }
 
+TEST(CoordinatorMetricsTest, ATestsGamesCarryItsVariantAndAnOldTestIsJudkinss) {
+  CoordinatorMetrics metrics;
+  v1::Test shogi;
+  shogi.set_id(7);
+  shogi.mutable_spec()->set_variant("shogi");
+  shogi.mutable_stats()->set_games(120);
+  metrics.SetTestProgress(shogi);
+  v1::Test old;
+  old.set_id(3);
+  old.mutable_stats()->set_games(40);
+  metrics.SetTestProgress(old);
+
+  const std::string text = Exposition(metrics);
+  EXPECT_THAT(text, HasSubstr("judkins_test_games{test=\"7\",variant=\"shogi\"} 120\n"));
+  EXPECT_THAT(text, HasSubstr("judkins_test_games{test=\"3\",variant=\"judkins\"} 40\n"));
+}
+
 }  // namespace
 }  // namespace judkins
