@@ -197,8 +197,11 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
 
   CLI::App& engine = *app.add_subcommand("engine", "engine binaries on the coordinator");
   engine.require_subcommand(1);
-  CLI::App& upload = *engine.add_subcommand("upload", "upload an engine binary; prints its SHA-256");
-  upload.add_option("path", args.path, "the engine binary")->required()->check(CLI::ExistingFile);
+  CLI::App& upload = *engine.add_subcommand(
+      "upload",
+      "upload an engine binary, a bundle (a .tar or .tar.gz of the engine and its files) or a net; prints "
+      "its SHA-256");
+  upload.add_option("path", args.path, "the file")->required()->check(CLI::ExistingFile);
 
   CLI::App& test = *app.add_subcommand("test", "tests: create, list, show, stop, watch, exclude a worker, records");
   test.require_subcommand(1);

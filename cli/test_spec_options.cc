@@ -15,8 +15,12 @@ namespace judkins {
 namespace {
 
 constexpr uint64_t kMaxPairs = 100'000'000;
+// The option most engines read their net's path from (Stockfish's, and
+// YaneuraOu's NNUE editions' EvalFile).
+constexpr absl::string_view kDefaultNetOption = "EvalFile";
 
-// --dev / --base: sha=SHA256 [name=N] [bench=NODES] [ready-timeout=SECONDS]
+// --dev / --base: sha=SHA256 [name=N] [bench=NODES] [bundle=PROGRAM] [net=SHA256
+// [net-option=NAME]] [ready-timeout=SECONDS]
 // [swap-clocks=true] [option.NAME=VALUE ...]
 absl::Status EngineFromWords(absl::string_view option, const std::vector<std::string>& words, v1::EngineSpec& engine) {
   absl::StatusOr<std::multimap<std::string, std::string>> pairs = KeyValues(option, words);
@@ -32,6 +36,12 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
         return InvalidArgument(
             option, absl::StrCat("bench must be the positive node count `bench` prints, got ", Quoted(value)));
       engine.set_bench_signature(signature);
+    } else if (key == "bundle") {
+      engine.set_bundle_program(value);
+    } else if (key == "net") {
+      engine.mutable_net()->set_artifact_sha256(value);
+    } else if (key == "net-option") {
+      engine.mutable_net()->set_option(value);
     } else if (key == "swap-clocks" && (value == "true" || value == "false")) {
       engine.set_swap_clocks(value == "true");
     } else if (key == "ready-timeout") {
@@ -46,9 +56,13 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
       engine_option.set_value(value);
     } else {
       return InvalidArgument(
-          option, absl::StrCat("unknown key '", key, "' (sha, name, bench, ready-timeout, swap-clocks, option.NAME)"));
+          option,
+          absl::StrCat("unknown key '", key,
+                       "' (sha, name, bench, bundle, net, net-option, ready-timeout, swap-clocks, option.NAME)"));
     }
   }
+  if (engine.has_net() && engine.net().option().empty())
+    engine.mutable_net()->set_option(std::string(kDefaultNetOption));
   if (engine.name().empty()) engine.set_name(std::string(absl::StripPrefix(option, "--")));
   return absl::OkStatus();
 }
@@ -89,10 +103,13 @@ absl::Status SprtFromWords(const std::vector<std::string>& words, v1::SprtSpec& 
 TestSpecOptions::TestSpecOptions(CLI::App& command, Parts parts) : parts_(parts) {
   if (parts == Parts::kWholeTest) {
     AddKeyValueOption(command, "--dev", dev_,
-                      "the engine under test: sha=SHA256 [name=N] [bench=NODES] [ready-timeout=SECONDS] "
-                      "[swap-clocks=true] [option.NAME=VALUE ...] (bench: its bench signature, checked by every "
-                      "worker; ready-timeout: for its first isready, default 60; swap-clocks: it reads btime/wtime "
-                      "the other way round, as Fairy-Stockfish 11.1 does)")
+                      "the engine under test: sha=SHA256 [name=N] [bench=NODES] [bundle=PROGRAM] [net=SHA256 "
+                      "[net-option=EvalFile]] [ready-timeout=SECONDS] [swap-clocks=true] [option.NAME=VALUE ...] "
+                      "(bench: its bench signature, checked by every worker; bundle: the artifact is a tar(.gz) of "
+                      "the engine and its files, PROGRAM the path of the engine in it; net: an uploaded evaluation "
+                      "file whose path on the worker is sent as net-option; ready-timeout: for its first isready, "
+                      "default 60; swap-clocks: it reads btime/wtime the other way round, as Fairy-Stockfish 11.1 "
+                      "does)")
         ->required();
     AddKeyValueOption(command, "--base", base_, "the engine it is measured against (same keys)")->required();
     AddKeyValueOption(command, "--sprt", sprt_,

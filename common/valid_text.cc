@@ -5,6 +5,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 
 namespace judkins {
 namespace {
@@ -89,6 +90,13 @@ bool IsPlainFileName(absl::string_view name, size_t max_bytes) {
   };
   return !name.empty() && name.size() <= max_bytes && name.front() != '.' &&
          std::all_of(name.begin(), name.end(), plain);
+}
+
+bool IsInnerPath(absl::string_view path, size_t max_bytes) {
+  if (!IsPrintableName(path, max_bytes) || path.front() == '/') return false;
+  for (absl::string_view part : absl::StrSplit(path, '/'))
+    if (part == "..") return false;
+  return true;
 }
 
 }  // namespace judkins

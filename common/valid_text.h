@@ -40,6 +40,10 @@ bool IsPrintableName(absl::string_view name, size_t max_bytes);
 // starting with '.', so never "..", a hidden file or a path.
 bool IsPlainFileName(absl::string_view name, size_t max_bytes);
 
+// A path that stays inside the folder it is read from (a program's inside an
+// engine bundle): printable, 1 to max_bytes bytes, relative, no ".." part.
+bool IsInnerPath(absl::string_view path, size_t max_bytes);
+
 }  // namespace judkins
 
 #endif  // JUDKINS_COMMON_VALID_TEXT_H_

@@ -67,6 +67,8 @@ inline constexpr size_t kMaxOptionValueBytes = 1000;
 // may ask for up to the maximum; 0 asks for the default.
 inline constexpr uint32_t kDefaultReadyTimeoutSeconds = 60;
 inline constexpr uint32_t kMaxReadyTimeoutSeconds = 600;
+// A bundle's program is a path inside it, bounded.
+inline constexpr size_t kMaxBundlePathBytes = 4096;
 // A book is named, never pathed: workers read BOOKS/NAME.sfen.
 inline constexpr size_t kMaxBookNameBytes = 100;
 

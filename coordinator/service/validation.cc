@@ -28,6 +28,22 @@ absl::Status ValidateEngine(absl::string_view field, const v1::EngineSpec& engin
   if (!artifact_known(engine.artifact_sha256()))
     return InvalidArgument(absl::StrCat(field, ".artifact_sha256"),
                            absl::StrCat("no artifact ", engine.artifact_sha256(), " (upload it first)"));
+  // A bundle's program is a path inside the archive the worker unpacks.
+  if (!engine.bundle_program().empty() && !IsInnerPath(engine.bundle_program(), contract::kMaxBundlePathBytes))
+    return InvalidArgument(absl::StrCat(field, ".bundle_program"),
+                           absl::StrCat("a relative path inside the bundle (no '..'), printable, at most ",
+                                        contract::kMaxBundlePathBytes, " bytes"));
+  if (engine.has_net()) {
+    if (!IsSha256Hex(engine.net().artifact_sha256()))
+      return InvalidArgument(absl::StrCat(field, ".net.artifact_sha256"), "64 lower-case hex digits");
+    if (!artifact_known(engine.net().artifact_sha256()))
+      return InvalidArgument(absl::StrCat(field, ".net.artifact_sha256"),
+                             absl::StrCat("no artifact ", engine.net().artifact_sha256(), " (upload it first)"));
+    if (!IsPrintableName(engine.net().option(), contract::kMaxOptionNameBytes))
+      return InvalidArgument(absl::StrCat(field, ".net.option"),
+                             absl::StrCat("the option that takes the net's path: printable text of 1 to ",
+                                          contract::kMaxOptionNameBytes, " bytes"));
+  }
   if (engine.ready_timeout_seconds() > contract::kMaxReadyTimeoutSeconds)
     return InvalidArgument(absl::StrCat(field, ".ready_timeout_seconds"),
                            absl::StrCat("at most ", contract::kMaxReadyTimeoutSeconds, " (0: the default, ",

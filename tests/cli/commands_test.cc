@@ -68,11 +68,28 @@ TEST(CommandsTest, AnEnginesReadyTimeoutAndSwappedClocksReachItsSpecAndBadValues
                                 .message()),
                 HasSubstr("ready-timeout must be 1 to 600 seconds"))
         << bad;
-  EXPECT_THAT(std::string(ParseTestSpec({"--dev", "sha=" + kSha, "swap-clocks=yes", "--base", "sha=" + kSha, "--nodes",
-                                         "1", "--pairs", "1"})
-                              .status()
-                              .message()),
-              HasSubstr("unknown key 'swap-clocks' (sha, name, bench, ready-timeout, swap-clocks, option.NAME)"));
+  EXPECT_THAT(
+      std::string(ParseTestSpec({"--dev", "sha=" + kSha, "swap-clocks=yes", "--base", "sha=" + kSha, "--nodes", "1",
+                                 "--pairs", "1"})
+                      .status()
+                      .message()),
+      HasSubstr("unknown key 'swap-clocks' (sha, name, bench, bundle, net, net-option, ready-timeout, swap-clocks, "
+                "option.NAME)"));
+}
+
+TEST(CommandsTest, ABundlesProgramAndANetWithItsOptionReachTheSpec) {
+  absl::StatusOr<v1::TestSpec> spec = ParseTestSpec(
+      {"--dev", "sha=" + kSha, "bundle=bin/YaneuraOu", "net=" + std::string(64, 'e'), "--base", "sha=" + kSha,
+       "net=" + std::string(64, 'f'), "net-option=EvalDir", "--nodes", "1", "--pairs", "1"});
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->dev().bundle_program(), "bin/YaneuraOu");
+  EXPECT_EQ(spec->dev().net().artifact_sha256(), std::string(64, 'e'));
+  EXPECT_EQ(spec->dev().net().option(), "EvalFile") << "the default";
+  EXPECT_EQ(spec->base().net().option(), "EvalDir");
+  EXPECT_TRUE(spec->base().bundle_program().empty());
+  EXPECT_FALSE(ParseTestSpec({"--dev", "sha=" + kSha, "--base", "sha=" + kSha, "--nodes", "1", "--pairs", "1"})
+                   ->dev()
+                   .has_net());
 }
 
 TEST(CommandsTest, FishtestParameterLinesAreReadAndBadOnesNamed) {

@@ -216,6 +216,21 @@ TEST_F(CoordinatorTest, EveryFieldIsValidatedWithItsNameInTheError) {
       {[](v1::TestSpec& s) { s.mutable_time_control()->set_nodes(0); }, "spec.time_control.nodes"},
       {[](v1::TestSpec& s) { s.clear_time_control(); }, "spec.time_control"},
       {[](v1::TestSpec& s) { s.set_book_size(0); }, "spec.book_size"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_bundle_program("../../bin/sh"); },
+       "spec.dev.bundle_program: a relative path inside the bundle"},
+      {[](v1::TestSpec& s) { s.mutable_dev()->set_bundle_program("/bin/sh"); }, "spec.dev.bundle_program"},
+      {[](v1::TestSpec& s) { s.mutable_base()->mutable_net()->set_artifact_sha256("beef"); },
+       "spec.base.net.artifact_sha256: 64 lower-case hex digits"},
+      {[](v1::TestSpec& s) {
+         s.mutable_dev()->mutable_net()->set_artifact_sha256(std::string(64, 'c'));
+         s.mutable_dev()->mutable_net()->set_option("EvalFile");
+       },
+       "spec.dev.net.artifact_sha256: no artifact"},
+      {[](v1::TestSpec& s) {
+         s.mutable_dev()->mutable_net()->set_artifact_sha256(s.dev().artifact_sha256());
+         s.mutable_dev()->mutable_net()->set_option("Eval\nFile");
+       },
+       "spec.dev.net.option"},
       {[](v1::TestSpec& s) { s.mutable_dev()->set_ready_timeout_seconds(601); },
        "spec.dev.ready_timeout_seconds: at most 600 (0: the default, 60)"},
       {[](v1::TestSpec& s) { s.mutable_sprt()->set_elo1(-1); }, "spec.sprt"},

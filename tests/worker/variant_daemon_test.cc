@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -14,6 +15,7 @@
 #include "common/read_file.h"
 #include "proto/convert/results.h"
 #include "records/game_record_format.h"
+#include "tests/support/admin_calls.h"
 #include "tests/support/in_process_coordinator.h"
 #include "tests/support/run_command.h"
 #include "worker/daemon/daemon.h"
@@ -104,6 +106,78 @@ TEST(VariantDaemonTest, AStandardShogiTestIsPlayedByItsRulesFromItsBook) {
   testing::CommandResult no_folder = records_command({"--format", "kif"});
   EXPECT_EQ(no_folder.exit_code, 2);
   EXPECT_THAT(no_folder.err, ::testing::HasSubstr("--format kif holds one game to a file: name a folder with --out"));
+}
+
+// A bundle's engine that needs the evaluation file packed beside it (it will
+// not start without eval/nn.bin in its working folder) and reads a net from
+// the path an option names, as 9x9 NNUE engines do; it writes down what it
+// hears and resigns when asked to move.
+constexpr char kBundledEngine[] = R"SH(#!/bin/sh
+[ -f eval/nn.bin ] || { echo "no eval/nn.bin" >&2; exit 1; }
+while IFS= read -r line; do
+  echo "$line" >> received.txt
+  case "$line" in
+    usi) printf 'id name bundled\noption name EvalFile type string default nn.bin\nusiok\n' ;;
+    "setoption name EvalFile value "*) [ "$(cat "${line#setoption name EvalFile value }")" = net-weights ] && echo "net read" >> received.txt ;;
+    isready) echo readyok ;;
+    go*) echo "bestmove resign" ;;
+    quit) exit 0 ;;
+  esac
+done
+)SH";
+
+TEST(VariantDaemonTest, AnEngineBundleAndItsNetArePlayedThroughTheCoordinator) {
+  testing::ScratchDirectory scratch(testing::CurrentTestName());
+  testing::LocalCoordinator coordinator = testing::StartCoordinator(scratch, CoordinatorOptions());
+  ASSERT_TRUE(coordinator.server);
+  const std::string source = scratch.path() + "/bundle";
+  std::filesystem::create_directories(source + "/eval");
+  std::ofstream(source + "/engine.sh") << kBundledEngine;
+  std::filesystem::permissions(source + "/engine.sh", std::filesystem::perms(0755));
+  std::ofstream(source + "/eval/nn.bin") << "packed weights";
+  const testing::CommandResult tar = testing::RunCommand(
+      {"/bin/tar", "-C", source, "-czf", scratch.path() + "/bundle.tar.gz", "."}, scratch.path() + "/tar.stderr");
+  ASSERT_EQ(tar.exit_code, 0) << tar.err;
+  const std::string bundle_sha =
+      testing::UploadBytes(*coordinator.admin, ReadFile(scratch.path() + "/bundle.tar.gz").value(), kAdminToken);
+  const std::string net_sha = testing::UploadBytes(*coordinator.admin, "net-weights", kAdminToken);
+  ASSERT_FALSE(bundle_sha.empty() || net_sha.empty());
+
+  v1::CreateTestRequest create;
+  *create.mutable_spec() = testing::FixedPairsSpec(coordinator.engine_sha, 1);
+  v1::EngineSpec& dev = *create.mutable_spec()->mutable_dev();
+  dev.set_artifact_sha256(bundle_sha);
+  dev.set_bundle_program("engine.sh");
+  dev.mutable_net()->set_artifact_sha256(net_sha);
+  dev.mutable_net()->set_option("EvalFile");
+  v1::Test test;
+  ASSERT_TRUE(coordinator.admin->CreateTest(BearerContext(kAdminToken, absl::Seconds(10)).get(), create, &test).ok());
+
+  DaemonOptions options;
+  options.coordinator = coordinator.target;
+  options.token = kWorkerToken;
+  options.name = "bundle-worker";
+  options.work_dir = scratch.path() + "/worker";
+  options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
+  WorkerDaemon daemon(options);
+  std::thread running([&] { (void)daemon.Run(); });
+  v1::Test now;
+  for (const absl::Time deadline = absl::Now() + absl::Seconds(60); absl::Now() < deadline;) {
+    now = testing::GetTest(*coordinator.admin, test.id(), kAdminToken);
+    if (now.state() == v1::TEST_STATE_FINISHED) break;
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  daemon.Stop();
+  running.join();
+  ASSERT_EQ(now.state(), v1::TEST_STATE_FINISHED) << now.finished_because();
+  // The bundled engine started in its unpacked folder and resigned both games.
+  ASSERT_EQ(now.tally().dev_endings_size(), 1) << now.DebugString();
+  EXPECT_EQ(now.tally().dev_endings(0).termination(), v1::TERMINATION_RESIGNATION);
+  EXPECT_EQ(now.tally().dev_endings(0).losses(), 2u);
+  const std::string heard =
+      ReadFile(absl::StrCat(options.work_dir, "/engines/", bundle_sha.substr(0, 12), "/received.txt")).value_or("");
+  EXPECT_THAT(heard, ::testing::HasSubstr(absl::StrCat("setoption name EvalFile value ", options.work_dir, "/cache/")));
+  EXPECT_THAT(heard, ::testing::HasSubstr("net read\n"));
 }
 
 TEST(VariantDaemonTest, AnUnknownVariantIsRefusedNamingTheField) {

@@ -22,6 +22,7 @@
 #include "proto/convert/test_variant.h"
 #include "proto/convert/time_control.h"
 #include "worker/daemon/bench_signature.h"
+#include "worker/daemon/bundle.h"
 #include "worker/daemon/time_control_scale.h"
 #include "worker/usi_client/engine_process.h"
 
@@ -226,25 +227,42 @@ absl::StatusOr<MatchSettings> WorkerDaemon::SettingsFor(const v1::Batch& batch, 
   // cache and the spool, its stderr in the logs.
   auto engine = [&](const v1::EngineSpec& engine_spec, const std::string& path) -> absl::StatusOr<EngineConfig> {
     EngineConfig config{engine_spec.name(), {path}};
+    const std::string short_sha = engine_spec.artifact_sha256().substr(0, kShortShaLength);
+    config.working_directory = absl::StrCat(options_.work_dir, "/engines/", short_sha);
+    if (!engine_spec.bundle_program().empty()) {
+      // A bundle: the engine and its files, unpacked where it runs.
+      absl::StatusOr<std::string> program =
+          UnpackBundle(path, engine_spec.artifact_sha256(), config.working_directory, engine_spec.bundle_program());
+      if (!program.ok())
+        return absl::Status(program.status().code(),
+                            absl::StrCat("engine ", engine_spec.name(), ": ", program.status().message()));
+      config.command = {*program};
+    }
+    if (engine_spec.has_net()) {
+      // Its net, fetched and checked like engines, its path sent as the option.
+      absl::StatusOr<std::string> net = cache_->Ensure(engine_spec.net().artifact_sha256());
+      if (!net.ok()) return net.status();
+      config.options.emplace_back(engine_spec.net().option(), *net);
+    }
     config.variant = std::string(VariantName(*variant));
     config.swap_clocks = engine_spec.swap_clocks();
     if (engine_spec.ready_timeout_seconds() > 0)
       config.ready_timeout = absl::Seconds(engine_spec.ready_timeout_seconds());
     for (const v1::EngineOption& option : engine_spec.options())
       config.options.emplace_back(option.name(), option.value());
-    const std::string short_sha = engine_spec.artifact_sha256().substr(0, kShortShaLength);
     config.stderr_path = absl::StrCat(options_.work_dir, "/logs/", short_sha, ".stderr");
-    config.working_directory = absl::StrCat(options_.work_dir, "/engines/", short_sha);
     std::error_code error;
     if (std::filesystem::create_directories(config.working_directory, error); error)
       return absl::UnavailableError(absl::StrCat("cannot create ", config.working_directory, ": ", error.message()));
     return config;
   };
   MatchSettings settings;
+  why_not = v1::HAND_BACK_REASON_ARTIFACT;                        // a bundle that does not unpack, a net not fetched
   absl::StatusOr<EngineConfig> first = engine(spec.dev(), *dev);  // counted from dev's view: Black in game 0
   if (!first.ok()) return first.status();
   absl::StatusOr<EngineConfig> second = engine(spec.base(), *base);
   if (!second.ok()) return second.status();
+  why_not = v1::HAND_BACK_REASON_SETTINGS;
   settings.first = *std::move(first);
   settings.second = *std::move(second);
   if (settings.first.name == settings.second.name) settings.second.name += "-base";
