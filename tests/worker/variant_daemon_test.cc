@@ -26,6 +26,32 @@ namespace {
 using testing::kAdminToken;
 using testing::kWorkerToken;
 
+std::string WorkerFolder(const testing::ScratchDirectory& scratch) { return scratch.path() + "/worker"; }
+
+// Runs a worker daemon on the coordinator's tests (its folder under `scratch`)
+// until test `id` finishes or `patience` runs out; the test as it then is.
+v1::Test PlayUntilFinished(const testing::LocalCoordinator& coordinator, const testing::ScratchDirectory& scratch,
+                           uint64_t id, int concurrency, absl::Duration patience) {
+  DaemonOptions options;
+  options.coordinator = coordinator.target;
+  options.token = kWorkerToken;
+  options.name = "variant-worker";
+  options.work_dir = WorkerFolder(scratch);
+  options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
+  options.concurrency = concurrency;
+  WorkerDaemon daemon(options);
+  std::thread running([&] { (void)daemon.Run(); });
+  v1::Test now;
+  for (const absl::Time deadline = absl::Now() + patience; absl::Now() < deadline;) {
+    now = testing::GetTest(*coordinator.admin, id, kAdminToken);
+    if (now.state() == v1::TEST_STATE_FINISHED) break;
+    absl::SleepFor(absl::Milliseconds(100));
+  }
+  daemon.Stop();
+  running.join();
+  return now;
+}
+
 TEST(VariantDaemonTest, AStandardShogiTestIsPlayedByItsRulesFromItsBook) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   testing::LocalCoordinator coordinator =
@@ -39,29 +65,14 @@ TEST(VariantDaemonTest, AStandardShogiTestIsPlayedByItsRulesFromItsBook) {
   v1::Test test;
   ASSERT_TRUE(coordinator.admin->CreateTest(&context, create, &test).ok());
 
-  DaemonOptions options;
-  options.coordinator = coordinator.target;
-  options.token = kWorkerToken;
-  options.name = "shogi-worker";
-  options.work_dir = scratch.path() + "/worker";
-  options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
-  options.concurrency = 2;
-  WorkerDaemon daemon(options);
-  std::thread running([&] { (void)daemon.Run(); });
-  v1::Test now;
-  for (const absl::Time deadline = absl::Now() + absl::Seconds(120); absl::Now() < deadline;) {
-    now = testing::GetTest(*coordinator.admin, test.id(), kAdminToken);
-    if (now.state() == v1::TEST_STATE_FINISHED) break;
-    absl::SleepFor(absl::Milliseconds(100));
-  }
-  daemon.Stop();
-  running.join();
+  const v1::Test now = PlayUntilFinished(coordinator, scratch, test.id(), 2, absl::Seconds(120));
   ASSERT_EQ(now.state(), v1::TEST_STATE_FINISHED) << now.finished_because();
   EXPECT_EQ(PairCount(now.pentanomial()), 3u);
   EXPECT_EQ(now.spec().variant(), "shogi");
 
   // The worker's records of the test: standard-shogi games from its book.
-  absl::StatusOr<std::string> records = ReadFile(absl::StrCat(options.work_dir, "/records/test-", test.id(), ".pgn"));
+  absl::StatusOr<std::string> records =
+      ReadFile(absl::StrCat(WorkerFolder(scratch), "/records/test-", test.id(), ".pgn"));
   ASSERT_TRUE(records.ok()) << records.status();
   absl::StatusOr<std::vector<ParsedRecord>> games = ParseGameRecords(*records);
   ASSERT_TRUE(games.ok()) << games.status();
@@ -153,30 +164,17 @@ TEST(VariantDaemonTest, AnEngineBundleAndItsNetArePlayedThroughTheCoordinator) {
   v1::Test test;
   ASSERT_TRUE(coordinator.admin->CreateTest(BearerContext(kAdminToken, absl::Seconds(10)).get(), create, &test).ok());
 
-  DaemonOptions options;
-  options.coordinator = coordinator.target;
-  options.token = kWorkerToken;
-  options.name = "bundle-worker";
-  options.work_dir = scratch.path() + "/worker";
-  options.books_dir = std::string(JUDKINS_SOURCE_DIR) + "/books";
-  WorkerDaemon daemon(options);
-  std::thread running([&] { (void)daemon.Run(); });
-  v1::Test now;
-  for (const absl::Time deadline = absl::Now() + absl::Seconds(60); absl::Now() < deadline;) {
-    now = testing::GetTest(*coordinator.admin, test.id(), kAdminToken);
-    if (now.state() == v1::TEST_STATE_FINISHED) break;
-    absl::SleepFor(absl::Milliseconds(100));
-  }
-  daemon.Stop();
-  running.join();
+  const v1::Test now = PlayUntilFinished(coordinator, scratch, test.id(), 1, absl::Seconds(60));
   ASSERT_EQ(now.state(), v1::TEST_STATE_FINISHED) << now.finished_because();
   // The bundled engine started in its unpacked folder and resigned both games.
   ASSERT_EQ(now.tally().dev_endings_size(), 1) << now.DebugString();
   EXPECT_EQ(now.tally().dev_endings(0).termination(), v1::TERMINATION_RESIGNATION);
   EXPECT_EQ(now.tally().dev_endings(0).losses(), 2u);
   const std::string heard =
-      ReadFile(absl::StrCat(options.work_dir, "/engines/", bundle_sha.substr(0, 12), "/received.txt")).value_or("");
-  EXPECT_THAT(heard, ::testing::HasSubstr(absl::StrCat("setoption name EvalFile value ", options.work_dir, "/cache/")));
+      ReadFile(absl::StrCat(WorkerFolder(scratch), "/engines/", bundle_sha.substr(0, 12), "/received.txt"))
+          .value_or("");
+  EXPECT_THAT(heard,
+              ::testing::HasSubstr(absl::StrCat("setoption name EvalFile value ", WorkerFolder(scratch), "/cache/")));
   EXPECT_THAT(heard, ::testing::HasSubstr("net read\n"));
 }
 
