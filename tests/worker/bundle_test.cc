@@ -115,6 +115,8 @@ TEST_F(BundleTest, MembersThatWouldLeaveTheFolderOrAreNotFilesAreRefusedAndLeave
       {engine + TarMember("eval", '2', "") + TarEnd(), "'eval' is a symbolic link: bundles hold files and folders"},
       {engine + TarMember("hard", '1', "") + TarEnd(), "'hard' is a hard link"},
       {engine + TarMember("fifo", '6', "") + TarEnd(), "'fifo' is a special file"},
+      {TarMember("huge", 'x', std::string(70 * 1024, 'p')) + engine + TarEnd(),
+       "an extended header of 71680 bytes (at most 65536)"},
       {std::string(2000, 'x'), "checksum is wrong (not a tar file)"},
       {engine.substr(0, 700), "the archive ends inside"},
       {TarEnd(), "the bundle is empty"},

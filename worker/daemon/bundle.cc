@@ -34,6 +34,8 @@ constexpr size_t kTypeOffset = 156;
 constexpr size_t kMagicOffset = 257;
 constexpr size_t kPrefixOffset = 345, kPrefixSize = 155;
 constexpr mode_t kExecutableBits = 0111;
+// A GNU long name or a pax header: a path and a few records, never more.
+constexpr uint64_t kMaxExtendedHeaderBytes = 64 * 1024;
 // What marks a folder as this artifact's whole unpacking.
 constexpr absl::string_view kUnpackedMark = ".judkins-bundle-";
 
@@ -141,8 +143,10 @@ absl::Status Unpack(const std::string& archive, const fs::path& into) {
     if (!mode.ok()) return mode.status();
     const char type = header[kTypeOffset];
     if (type == 'L' || type == 'x' || type == 'g') {
-      if (*size > contract::kMaxBundlePathBytes && type == 'L')
-        return absl::DataLossError("a member's long name is too long");
+      // Read whole: bounded, however far a crafted archive inflates.
+      if (*size > kMaxExtendedHeaderBytes)
+        return absl::DataLossError(
+            absl::StrCat("an extended header of ", *size, " bytes (at most ", kMaxExtendedHeaderBytes, ")"));
       absl::StatusOr<std::string> data = ReadData(reader, *size);
       if (!data.ok()) return data.status();
       if (type == 'L') long_name = std::string(data->c_str());
