@@ -77,5 +77,29 @@ TEST(UsiDialectTest, AHashOrPonderTheOptionsSetIsSentOnceAsTheyGiveIt) {
   EXPECT_THAT(SentBeforeIsready("", {"hash=0"}), Not(HasSubstr("Hash")));
 }
 
+// Games against an engine listing `option_line`, given option.NAME=`value`:
+// the first game's reason.
+std::string ReasonWithOption(const std::string& option_line, const std::string& option) {
+  testing::ScratchDirectory scratch("option-value");
+  const v1::MatchResults results = PlayMatch(ParseMatch(
+      {"--engine", "cmd=" + kListening, "arg=" + option_line, "name=listening", "dir=" + scratch.path(),
+       "option." + option, "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=ours", "--nodes", "10", "--pairs", "1"}));
+  return results.games_played().empty() ? "" : results.games_played(0).reason();
+}
+
+TEST(UsiDialectTest, AValueOutsideWhatTheEngineListsIsRefusedNotLeftToBeIgnored) {
+  EXPECT_THAT(ReasonWithOption("option name RookValue type spin default 1100 min 366 max 2200", "RookValue=300"),
+              HasSubstr("listening did not start: listening: its option RookValue takes 366 to 2200, not '300'"));
+  EXPECT_THAT(ReasonWithOption("option name Ponder type check default false", "Ponder=yes"),
+              HasSubstr("its option Ponder takes true or false, not 'yes'"));
+  EXPECT_THAT(ReasonWithOption("option name Style type combo default Normal var Solid var Normal", "Style=Wild"),
+              HasSubstr("its option Style takes one of Solid, Normal, not 'Wild'"));
+  // Values it takes start the engine: the fixture resigns.
+  EXPECT_THAT(ReasonWithOption("option name RookValue type spin default 1100 min 366 max 2200", "RookValue=2200"),
+              HasSubstr("resigned"));
+  EXPECT_THAT(ReasonWithOption("option name Style type combo default Normal var Solid var Normal", "Style=solid"),
+              HasSubstr("resigned"));
+}
+
 }  // namespace
 }  // namespace judkins

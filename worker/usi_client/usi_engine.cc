@@ -1,6 +1,7 @@
 #include "worker/usi_client/usi_engine.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -85,6 +86,40 @@ std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& 
   return options;
 }
 
+// What a value given to a listed option must be, from its "option name ..."
+// line: within a spin's min and max, true or false for a check, one of a
+// combo's vars. An engine answers a value it refuses with at most an "info
+// string", and plays on without it: a test would measure something else.
+absl::Status CheckOptionValue(absl::string_view line, absl::string_view name, absl::string_view value) {
+  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
+  auto after = [&](absl::string_view key) -> std::optional<absl::string_view> {
+    for (size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == key) return words[i + 1];
+    return std::nullopt;
+  };
+  const absl::string_view type = after("type").value_or("");
+  if (type == "spin") {
+    int64_t low = 0, high = 0, given = 0;
+    const std::optional<absl::string_view> min = after("min"), max = after("max");
+    if (!min || !max || !absl::SimpleAtoi(*min, &low) || !absl::SimpleAtoi(*max, &high)) return absl::OkStatus();
+    if (!absl::SimpleAtoi(value, &given) || given < low || given > high)
+      return absl::InvalidArgumentError(
+          absl::StrCat("its option ", name, " takes ", low, " to ", high, ", not ", Quoted(value)));
+  } else if (type == "check") {
+    if (value != "true" && value != "false")
+      return absl::InvalidArgumentError(absl::StrCat("its option ", name, " takes true or false, not ", Quoted(value)));
+  } else if (type == "combo") {
+    std::vector<absl::string_view> vars;
+    for (size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == "var") vars.push_back(words[i + 1]);
+    if (!vars.empty() && std::none_of(vars.begin(), vars.end(),
+                                      [&](absl::string_view var) { return absl::EqualsIgnoreCase(var, value); }))
+      return absl::InvalidArgumentError(
+          absl::StrCat("its option ", name, " takes one of ", absl::StrJoin(vars, ", "), ", not ", Quoted(value)));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 // A "does not play" error names at most this many of the engine's variants.
@@ -103,6 +138,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   // The options it lists before usiok: a setoption it does not know would
   // be ignored, and a test or tune would run without it.
   std::vector<std::string> listed;
+  std::vector<std::string> listed_lines;    // [i]: the line that listed listed[i]
   std::string variant_option;               // UCI_Variant or USI_Variant, as the engine spells it
   std::vector<std::string> variants_known;  // its combo's values
   while (true) {
@@ -115,6 +151,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
       const size_t end = line->find(" type ");
       const absl::string_view name = line->substr(12, end == std::string::npos ? std::string::npos : end - 12);
       listed.push_back(absl::AsciiStrToLower(name));
+      listed_lines.emplace_back(*line);
       if (absl::EqualsIgnoreCase(name, "UCI_Variant") || absl::EqualsIgnoreCase(name, "USI_Variant")) {
         variant_option = std::string(name);
         std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
@@ -146,9 +183,12 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   for (const auto& [name, value] : config_.options) {
     // USI_ and UCI_ options are the protocol's own; engines need not list them.
     const std::string lower = absl::AsciiStrToLower(name);
-    if (!absl::StartsWith(lower, "usi_") && !absl::StartsWith(lower, "uci_") &&
-        std::find(listed.begin(), listed.end(), lower) == listed.end())
+    const auto found = std::find(listed.begin(), listed.end(), lower);
+    if (!absl::StartsWith(lower, "usi_") && !absl::StartsWith(lower, "uci_") && found == listed.end())
       return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, " has no option '", name, "'")));
+    if (found != listed.end())
+      if (absl::Status s = CheckOptionValue(listed_lines[found - listed.begin()], name, value); !s.ok())
+        return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, ": ", s.message())));
     if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
       return Fail(s);
   }
