@@ -68,6 +68,9 @@ TEST(UsiDialectTest, ShogiGuisOptionsAreSentUnderTheNameTheEngineLists) {
             "usi\nsetoption name USI_Ponder value false\nsetoption name Hash value 64\n");
   EXPECT_EQ(SentBeforeIsready("option name USI_Hash type spin default 1024 min 1 max 4096", {"hash=256"}),
             "usi\nsetoption name USI_Ponder value false\nsetoption name USI_Hash value 256\n");
+  // An engine whose table tops out lower gets its most.
+  EXPECT_EQ(SentBeforeIsready("option name Hash type spin default 16 min 1 max 32", {}),
+            "usi\nsetoption name USI_Ponder value false\nsetoption name Hash value 32\n");
 }
 
 TEST(UsiDialectTest, AHashOrPonderTheOptionsSetIsSentOnceAsTheyGiveIt) {

@@ -70,19 +70,36 @@ namespace {
 // configuration sets them itself: USI_Ponder false (the referee never
 // ponders) and the hash size, under the name the engine lists (an engine
 // listing "Hash" but not "USI_Hash" reads the hash size there).
+// The word after `key` ("type", "min", "max") in an "option name ..." line.
+std::optional<absl::string_view> OptionWord(absl::string_view line, absl::string_view key) {
+  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
+  for (size_t i = 0; i + 1 < words.size(); ++i)
+    if (words[i] == key) return words[i + 1];
+  return std::nullopt;
+}
+
 std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& config,
-                                                            const std::vector<std::string>& listed) {
+                                                            const std::vector<std::string>& listed,
+                                                            const std::vector<std::string>& listed_lines) {
   auto set_by_config = [&](absl::string_view name) {
     return std::any_of(config.options.begin(), config.options.end(),
                        [&](const auto& option) { return absl::EqualsIgnoreCase(option.first, name); });
   };
-  auto lists = [&](absl::string_view name) {
-    return std::find(listed.begin(), listed.end(), absl::AsciiStrToLower(name)) != listed.end();
+  auto listing = [&](absl::string_view name) -> const std::string* {
+    const auto found = std::find(listed.begin(), listed.end(), absl::AsciiStrToLower(name));
+    return found == listed.end() ? nullptr : &listed_lines[found - listed.begin()];
   };
   std::vector<std::pair<std::string, std::string>> options;
   if (!set_by_config("USI_Ponder")) options.emplace_back("USI_Ponder", "false");
-  if (!set_by_config("USI_Hash") && !set_by_config("Hash") && config.hash_mb > 0)
-    options.emplace_back(lists("Hash") && !lists("USI_Hash") ? "Hash" : "USI_Hash", absl::StrCat(config.hash_mb));
+  if (!set_by_config("USI_Hash") && !set_by_config("Hash") && config.hash_mb > 0) {
+    const char* name = listing("Hash") && !listing("USI_Hash") ? "Hash" : "USI_Hash";
+    int64_t megabytes = config.hash_mb;
+    // An engine whose table tops out lower gets its most, as a GUI's dialog allows.
+    if (const std::string* line = listing(name))
+      if (int64_t most = 0; absl::SimpleAtoi(OptionWord(*line, "max").value_or(""), &most) && most < megabytes)
+        megabytes = most;
+    options.emplace_back(name, absl::StrCat(megabytes));
+  }
   return options;
 }
 
@@ -91,12 +108,7 @@ std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& 
 // combo's vars. An engine answers a value it refuses with at most an "info
 // string", and plays on without it: a test would measure something else.
 absl::Status CheckOptionValue(absl::string_view line, absl::string_view name, absl::string_view value) {
-  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
-  auto after = [&](absl::string_view key) -> std::optional<absl::string_view> {
-    for (size_t i = 0; i + 1 < words.size(); ++i)
-      if (words[i] == key) return words[i + 1];
-    return std::nullopt;
-  };
+  auto after = [&](absl::string_view key) { return OptionWord(line, key); };
   const absl::string_view type = after("type").value_or("");
   if (type == "spin") {
     int64_t low = 0, high = 0, given = 0;
@@ -109,6 +121,7 @@ absl::Status CheckOptionValue(absl::string_view line, absl::string_view name, ab
     if (value != "true" && value != "false")
       return absl::InvalidArgumentError(absl::StrCat("its option ", name, " takes true or false, not ", Quoted(value)));
   } else if (type == "combo") {
+    std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
     std::vector<absl::string_view> vars;
     for (size_t i = 0; i + 1 < words.size(); ++i)
       if (words[i] == "var") vars.push_back(words[i + 1]);
@@ -177,7 +190,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
         !s.ok())
       return Fail(s);
   }
-  for (const auto& [name, value] : GuiOptions(config_, listed))
+  for (const auto& [name, value] : GuiOptions(config_, listed, listed_lines))
     if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
       return Fail(s);
   for (const auto& [name, value] : config_.options) {
