@@ -1,6 +1,7 @@
 #include "worker/usi_client/usi_engine.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "absl/strings/ascii.h"
@@ -66,10 +67,10 @@ absl::Status UsiEngine::WaitFor(absl::string_view token, absl::Time deadline) {
 
 namespace {
 
-// The options shogi GUIs send every engine before isready, unless the
-// configuration sets them itself: USI_Ponder false (the referee never
-// ponders) and the hash size, under the name the engine lists (an engine
-// listing "Hash" but not "USI_Hash" reads the hash size there).
+// The options an engine listed before usiok: each lower-case name, and the
+// line that listed it.
+using ListedOptions = std::map<std::string, std::string>;
+
 // The word after `key` ("type", "min", "max") in an "option name ..." line.
 std::optional<absl::string_view> OptionWord(absl::string_view line, absl::string_view key) {
   std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
@@ -78,16 +79,18 @@ std::optional<absl::string_view> OptionWord(absl::string_view line, absl::string
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& config,
-                                                            const std::vector<std::string>& listed,
-                                                            const std::vector<std::string>& listed_lines) {
+// The options shogi GUIs send every engine before isready, unless the
+// configuration sets them itself: USI_Ponder false (the referee never
+// ponders) and the hash size, under the name the engine lists (an engine
+// listing "Hash" but not "USI_Hash" reads the hash size there).
+std::vector<std::pair<std::string, std::string>> GuiOptions(const EngineConfig& config, const ListedOptions& listed) {
   auto set_by_config = [&](absl::string_view name) {
     return std::any_of(config.options.begin(), config.options.end(),
                        [&](const auto& option) { return absl::EqualsIgnoreCase(option.first, name); });
   };
   auto listing = [&](absl::string_view name) -> const std::string* {
-    const auto found = std::find(listed.begin(), listed.end(), absl::AsciiStrToLower(name));
-    return found == listed.end() ? nullptr : &listed_lines[found - listed.begin()];
+    const auto found = listed.find(absl::AsciiStrToLower(name));
+    return found == listed.end() ? nullptr : &found->second;
   };
   std::vector<std::pair<std::string, std::string>> options;
   if (!set_by_config("USI_Ponder")) options.emplace_back("USI_Ponder", "false");
@@ -150,8 +153,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
   if (absl::Status s = process_->WriteLine("usi"); !s.ok()) return Fail(s);
   // The options it lists before usiok: a setoption it does not know would
   // be ignored, and a test or tune would run without it.
-  std::vector<std::string> listed;
-  std::vector<std::string> listed_lines;    // [i]: the line that listed listed[i]
+  ListedOptions listed;
   std::string variant_option;               // UCI_Variant or USI_Variant, as the engine spells it
   std::vector<std::string> variants_known;  // its combo's values
   while (true) {
@@ -163,8 +165,7 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
     if (absl::StartsWith(*line, "option name ")) {
       const size_t end = line->find(" type ");
       const absl::string_view name = line->substr(12, end == std::string::npos ? std::string::npos : end - 12);
-      listed.push_back(absl::AsciiStrToLower(name));
-      listed_lines.emplace_back(*line);
+      listed.emplace(absl::AsciiStrToLower(name), std::string(*line));
       if (absl::EqualsIgnoreCase(name, "UCI_Variant") || absl::EqualsIgnoreCase(name, "USI_Variant")) {
         variant_option = std::string(name);
         std::vector<absl::string_view> words = absl::StrSplit(*line, ' ', absl::SkipEmpty());
@@ -190,17 +191,17 @@ absl::Status UsiEngine::EnsureStarted(absl::Duration timeout) {
         !s.ok())
       return Fail(s);
   }
-  for (const auto& [name, value] : GuiOptions(config_, listed, listed_lines))
+  for (const auto& [name, value] : GuiOptions(config_, listed))
     if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
       return Fail(s);
   for (const auto& [name, value] : config_.options) {
     // USI_ and UCI_ options are the protocol's own; engines need not list them.
     const std::string lower = absl::AsciiStrToLower(name);
-    const auto found = std::find(listed.begin(), listed.end(), lower);
+    const auto found = listed.find(lower);
     if (!absl::StartsWith(lower, "usi_") && !absl::StartsWith(lower, "uci_") && found == listed.end())
       return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, " has no option '", name, "'")));
     if (found != listed.end())
-      if (absl::Status s = CheckOptionValue(listed_lines[found - listed.begin()], name, value); !s.ok())
+      if (absl::Status s = CheckOptionValue(found->second, name, value); !s.ok())
         return Fail(absl::InvalidArgumentError(absl::StrCat(config_.name, ": ", s.message())));
     if (absl::Status s = process_->WriteLine(absl::StrCat("setoption name ", name, " value ", value)); !s.ok())
       return Fail(s);
