@@ -34,7 +34,6 @@ class RecordsWriter {
   absl::Status Add(absl::string_view stored);
   // NotFound when the game asked for was not among them.
   absl::Status Finish();
-  int games_seen() const { return games_seen_; }
 
  private:
   RecordsWriter(const RecordsDownload& download, std::ostream& standard_output)

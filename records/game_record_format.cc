@@ -110,10 +110,9 @@ absl::string_view TerminationToken(v1::Termination termination) {
 constexpr absl::string_view kFirstTag = "[Event \"";
 
 int CountGameRecords(absl::string_view text) {
+  const std::string opening = absl::StrCat("\n", kFirstTag);  // a record after another
   int count = absl::StartsWith(text, kFirstTag) ? 1 : 0;
-  for (size_t at = text.find(absl::StrCat("\n", kFirstTag)); at != absl::string_view::npos;
-       at = text.find(absl::StrCat("\n", kFirstTag), at + 1))
-    ++count;
+  for (size_t at = text.find(opening); at != absl::string_view::npos; at = text.find(opening, at + 1)) ++count;
   return count;
 }
 

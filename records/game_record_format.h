@@ -23,7 +23,7 @@ struct ParsedRecord {
   Variant variant = Variant::kJudkins;  // from the Variant tag
   std::string start_sfen;
   std::vector<std::string> moves;
-  // [i]: the comment after moves[i] as written ("6e6d+0.35/12 1.235s"), or
+  // [i]: the comment after moves[i] as written ("P-7f +0.35/12 1.235s"), or
   // empty: what the shogi formats' writers read each move's time from.
   std::vector<std::string> comments;
   v1::GameResult result = v1::GAME_RESULT_UNSPECIFIED;

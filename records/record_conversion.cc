@@ -1,5 +1,6 @@
 #include "records/record_conversion.h"
 
+#include <array>
 #include <utility>
 
 #include "absl/strings/numbers.h"
@@ -48,6 +49,18 @@ void ReadComment(absl::string_view comment, PlayedMove& move) {
   }
 }
 
+// What each format is called and how it is served, in RecordFormat's order.
+struct FormatFacts {
+  absl::string_view name, suffix, media_type;
+  bool many_games;  // whether one file holds many (KIF's does not)
+};
+constexpr std::array<FormatFacts, 3> kFormats = {{
+    {"pgn", ".pgn", "application/x-shogi-records", true},
+    {"kif", ".kifu", "text/plain; charset=utf-8", false},
+    {"csa", ".csa", "text/plain; charset=utf-8", true},
+}};
+const FormatFacts& FactsOf(RecordFormat format) { return kFormats[static_cast<size_t>(format)]; }
+
 }  // namespace
 
 absl::StatusOr<RecordFormat> ParseRecordFormat(absl::string_view name) {
@@ -56,35 +69,10 @@ absl::StatusOr<RecordFormat> ParseRecordFormat(absl::string_view name) {
   return absl::InvalidArgumentError(absl::StrCat("format must be pgn, kif or csa, not '", name, "'"));
 }
 
-absl::string_view RecordFormatName(RecordFormat format) {
-  switch (format) {
-    case RecordFormat::kKif:
-      return "kif";
-    case RecordFormat::kCsa:
-      return "csa";
-    case RecordFormat::kPgn:
-      break;
-  }
-  return "pgn";
-}
-
-absl::string_view RecordFileSuffix(RecordFormat format) {
-  switch (format) {
-    case RecordFormat::kKif:
-      return ".kifu";
-    case RecordFormat::kCsa:
-      return ".csa";
-    case RecordFormat::kPgn:
-      break;
-  }
-  return ".pgn";
-}
-
-absl::string_view RecordMediaType(RecordFormat format) {
-  return format == RecordFormat::kPgn ? "application/x-shogi-records" : "text/plain; charset=utf-8";
-}
-
-bool HoldsManyGames(RecordFormat format) { return format != RecordFormat::kKif; }
+absl::string_view RecordFormatName(RecordFormat format) { return FactsOf(format).name; }
+absl::string_view RecordFileSuffix(RecordFormat format) { return FactsOf(format).suffix; }
+absl::string_view RecordMediaType(RecordFormat format) { return FactsOf(format).media_type; }
+bool HoldsManyGames(RecordFormat format) { return FactsOf(format).many_games; }
 
 absl::StatusOr<GameRecord> GameOf(const ParsedRecord& parsed) {
   GameRecord game;

@@ -15,10 +15,10 @@
 
 namespace judkins {
 
-enum class RecordFormat {
-  kPgn,  // ours, as stored: many games to a file
-  kKif,  // KIF (UTF-8, ".kifu"): one game to a file
-  kCsa,  // CSA V3.0: many games to a file, "/" lines between them
+enum class RecordFormat {  // in this order: record_conversion.cc's table follows it
+  kPgn,                    // ours, as stored: many games to a file
+  kKif,                    // KIF (UTF-8, ".kifu"): one game to a file
+  kCsa,                    // CSA V3.0: many games to a file, "/" lines between them
 };
 
 // "pgn", "kif" or "csa"; anything else is an error naming the choices.
