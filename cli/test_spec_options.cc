@@ -45,11 +45,10 @@ absl::Status EngineFromWords(absl::string_view option, const std::vector<std::st
     } else if (key == "swap-clocks" && (value == "true" || value == "false")) {
       engine.set_swap_clocks(value == "true");
     } else if (key == "ready-timeout") {
-      uint32_t seconds = 0;
-      if (!ParseDecimal(value, &seconds) || seconds == 0 || seconds > contract::kMaxReadyTimeoutSeconds)
-        return InvalidArgument(option, absl::StrCat("ready-timeout must be 1 to ", contract::kMaxReadyTimeoutSeconds,
-                                                    " seconds, got ", Quoted(value)));
-      engine.set_ready_timeout_seconds(seconds);
+      absl::StatusOr<uint32_t> seconds =
+          BoundedKeyValue(option, key, value, 1, contract::kMaxReadyTimeoutSeconds, "seconds");
+      if (!seconds.ok()) return seconds.status();
+      engine.set_ready_timeout_seconds(*seconds);
     } else if (absl::StartsWith(key, "option.") && key.size() > 7) {
       v1::EngineOption& engine_option = *engine.add_options();
       engine_option.set_name(key.substr(7));

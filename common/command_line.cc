@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "common/decimal.h"
+#include "common/invalid_argument.h"
 #include "common/valid_text.h"
 #include "common/version.h"
 
@@ -152,6 +153,15 @@ absl::StatusOr<std::multimap<std::string, std::string>> KeyValues(absl::string_v
     pairs.emplace(key, word.substr(equals + 1));
   }
   return pairs;
+}
+
+absl::StatusOr<uint32_t> BoundedKeyValue(absl::string_view option, absl::string_view key, absl::string_view value,
+                                         uint32_t low, uint32_t high, absl::string_view unit) {
+  uint32_t number = 0;
+  if (!ParseDecimal(value, &number) || number < low || number > high)
+    return InvalidArgument(option,
+                           absl::StrCat(key, " must be ", low, " to ", high, " ", unit, ", got ", Quoted(value)));
+  return number;
 }
 
 }  // namespace judkins

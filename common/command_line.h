@@ -66,6 +66,11 @@ CLI::Option* AddKeyValueOption(CLI::App& app, const std::string& name, KeyValueG
 absl::StatusOr<std::multimap<std::string, std::string>> KeyValues(absl::string_view option,
                                                                   const std::vector<std::string>& words);
 
+// A key's whole-number value within [low, high] ("ready-timeout=120"), or
+// an error naming the option, the key, the bounds and `unit`.
+absl::StatusOr<uint32_t> BoundedKeyValue(absl::string_view option, absl::string_view key, absl::string_view value,
+                                         uint32_t low, uint32_t high, absl::string_view unit);
+
 }  // namespace judkins
 
 #endif  // JUDKINS_COMMON_COMMAND_LINE_H_

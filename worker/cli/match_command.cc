@@ -60,11 +60,10 @@ absl::Status ApplyEngineKeys(absl::string_view option, const std::vector<std::st
     else if (key == "stderr")
       engine.stderr_path = value;
     else if (key == "ready-timeout") {
-      uint32_t seconds = 0;
-      if (!ParseDecimal(value, &seconds) || seconds == 0 || seconds > contract::kMaxReadyTimeoutSeconds)
-        return InvalidArgument(option, absl::StrCat("ready-timeout must be 1 to ", contract::kMaxReadyTimeoutSeconds,
-                                                    " seconds, got ", Quoted(value)));
-      engine.ready_timeout = absl::Seconds(seconds);
+      absl::StatusOr<uint32_t> seconds =
+          BoundedKeyValue(option, key, value, 1, contract::kMaxReadyTimeoutSeconds, "seconds");
+      if (!seconds.ok()) return seconds.status();
+      engine.ready_timeout = absl::Seconds(*seconds);
     } else if (key == "hash") {
       if (!ParseDecimal(value, &engine.hash_mb) || engine.hash_mb < 0)
         return InvalidArgument(option, absl::StrCat("hash must be megabytes (0: send none), got ", Quoted(value)));
