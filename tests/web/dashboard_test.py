@@ -188,8 +188,14 @@ class DashboardTest(unittest.TestCase):
         self.browser.save_screenshot(f"{SCREENSHOTS}/index.png")
         self.assertNoConsoleErrors("/")
         # The variant has a column and a filter: this Judkins test is not a shogi one.
-        row = self.browser.find_element(By.LINK_TEXT, f"#{self.test_id}").find_element(By.XPATH, "./ancestor::tr")
-        self.assertIn("judkins", [cell.text for cell in row.find_elements(By.TAG_NAME, "td")])
+        # (The row is read in one step too: a redraw between finding it and
+        # reading its cells would leave a stale element.)
+        cells = self.browser.execute_script(
+            'const link = [...document.querySelectorAll("a")].find((a) => a.textContent === arguments[0]);'
+            ' const row = link ? link.closest("tr") : null;'
+            ' return row ? [...row.querySelectorAll("td")].map((td) => td.textContent.trim()) : null',
+            f"#{self.test_id}")
+        self.assertIn("judkins", cells or [])
         choices = [o.get_attribute("value") for o in Select(self.browser.find_element(By.NAME, "variant")).options]
         self.assertEqual(choices, ["", "judkins", "shogi", "minishogi"])
         # What the filter asks (another page open would hold one more event
