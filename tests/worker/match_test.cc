@@ -137,6 +137,9 @@ TEST_P(MisbehavingEngineTest, LosesEveryGameWithTheRightReasonWhileTheMatchGoesO
   for (const v1::GameOutcome& game : results.games_played()) {
     EXPECT_EQ(game.termination(), m.termination) << game.reason();
     EXPECT_THAT(game.reason(), ::testing::HasSubstr("fixture"));
+    // A loss on time says what the clock allowed (0.2 s a move, 0.2 s margin).
+    if (m.termination == v1::TERMINATION_TIME_FORFEIT)
+      EXPECT_THAT(game.reason(), ::testing::HasSubstr("400ms its clock allowed"));
     EXPECT_TRUE(IsValidText(game.reason())) << game.reason();
     // However much it said, the reason quotes a bounded part of it.
     EXPECT_LE(game.reason().size(), contract::kMaxGameReasonBytes);

@@ -135,7 +135,9 @@ GameRecord PlayGameAs(UsiEngine& black, UsiEngine& white, const std::array<TimeC
     if (!answer.ok()) {
       if (absl::IsDeadlineExceeded(answer.status()))
         return clock.timed(side)
-                   ? finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT, absl::StrCat(name, " did not move in time"))
+                   ? finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT,
+                            absl::StrCat(name, " did not move within the ", absl::FormatDuration(allowance),
+                                         " its clock allowed"))
                    : finish(WinFor(~side), v1::TERMINATION_UNRESPONSIVE, absl::StrCat(name, " stopped answering"));
       // Output that breaks the protocol is garbage, like an unreadable move.
       if (absl::IsDataLoss(answer.status()))
@@ -144,7 +146,8 @@ GameRecord PlayGameAs(UsiEngine& black, UsiEngine& white, const std::array<TimeC
     }
     if (!clock.Charge(side, answer->elapsed))
       return finish(WinFor(~side), v1::TERMINATION_TIME_FORFEIT,
-                    absl::StrCat(name, " used ", absl::FormatDuration(answer->elapsed)));
+                    absl::StrCat(name, " used ", absl::FormatDuration(answer->elapsed), " of the ",
+                                 absl::FormatDuration(allowance), " its clock allowed"));
     if (answer->text == "resign")
       return finish(WinFor(~side), v1::TERMINATION_RESIGNATION, absl::StrCat(name, " resigned"));
     if (answer->text == "win") {
