@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
 
   texel::FitOptions options;
   for (int slot = 0; slot < int(ParamRegistry().size()); ++slot)
-    if (IsTunable(slot)) options.slots.push_back(slot);
+    if (IsEvaluationParam(slot)) options.slots.push_back(slot);
   options.rounds = 2;
   options.iterations = 200;
   const texel::FitReport report = texel::Fit(positions, params, options);

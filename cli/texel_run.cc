@@ -29,12 +29,16 @@ int RunTexel<PlayedVariant>(const TexelRun& run, std::ostream& out, std::ostream
   const auto registry = ParamRegistry();
   if (run.only.empty()) {
     for (int slot = 0; slot < int(registry.size()); ++slot)
-      if (IsTunable(slot)) fit.slots.push_back(slot);
+      if (IsEvaluationParam(slot)) fit.slots.push_back(slot);
   } else {
     for (const std::string& name : run.only) {
       const int slot = FindParam(name);
       if (slot < 0 || !IsTunable(slot))
         return Fail(err, absl::StrCat("--tune: no parameter '", name, "' in ", VariantName(PlayedVariant::kVariant)));
+      if (!IsEvaluationParam(slot))
+        return Fail(err, absl::StrCat("--tune: ", registry[slot].name,
+                                      " is a search parameter, which a fixed position's evaluation ignores: tune it "
+                                      "with judkins-tune spsa"));
       fit.slots.push_back(slot);
     }
   }

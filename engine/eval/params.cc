@@ -74,9 +74,10 @@ constexpr const Defaults& DefaultsOf(Variant variant) {
 }
 
 std::vector<ParamSpec> BuildRegistry() {
-  std::vector<ParamSpec> specs(param::kCount, ParamSpec{"", 0, 0, 0, 0});
-  auto define = [&](int slot, std::string name, int value, int min, int max, double step) {
-    specs[slot] = {std::move(name), value, min, max, step};
+  std::vector<ParamSpec> specs(param::kCount, ParamSpec{"", 0, 0, 0, 0, ParamGroup::kEvaluation});
+  auto define = [&](int slot, std::string name, int value, int min, int max, double step,
+                    ParamGroup group = ParamGroup::kEvaluation) {
+    specs[slot] = {std::move(name), value, min, max, step, group};
   };
   const Defaults& defaults = DefaultsOf(PlayedVariant::kVariant);
   for (int kind = kPawn; kind < kPieceTypeLimit; ++kind) {
@@ -115,6 +116,15 @@ std::vector<ParamSpec> BuildRegistry() {
   define(param::kHandAttacker + 1, "HandAttackerMajor", 3, 0, 20, 1);
   define(param::kKingDangerScale, "KingDangerScale", 24, 0, 200, 4);
   define(param::kTempo, "Tempo", 20, 0, 100, 2);
+  // The search's, the same in every variant until SPSA says otherwise.
+  define(param::kAspirationDelta, "AspirationDelta", 30, 5, 200, 4, ParamGroup::kSearch);
+  define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 110, 20, 400, 8, ParamGroup::kSearch);
+  define(param::kFutilityMargin, "FutilityMargin", 120, 20, 400, 8, ParamGroup::kSearch);
+  define(param::kMoveCountBase, "MoveCountBase", 3, 0, 20, 1, ParamGroup::kSearch);
+  define(param::kReductionBase, "ReductionBase", 75, -100, 200, 8, ParamGroup::kSearch);
+  define(param::kReductionDivisor, "ReductionDivisor", 225, 100, 600, 12, ParamGroup::kSearch);
+  define(param::kQuiescenceMargin, "QuiescenceMargin", 200, 0, 800, 12, ParamGroup::kSearch);
+  define(param::kHistoryBonusCap, "HistoryBonusCap", 400, 16, 2000, 25, ParamGroup::kSearch);
   return specs;
 }
 
@@ -126,6 +136,8 @@ std::span<const ParamSpec> ParamRegistry() {
 }
 
 bool IsTunable(int slot) { return !ParamRegistry()[slot].name.empty(); }
+
+bool IsEvaluationParam(int slot) { return IsTunable(slot) && ParamRegistry()[slot].group == ParamGroup::kEvaluation; }
 
 int FindParam(absl::string_view name) {
   const auto registry = ParamRegistry();

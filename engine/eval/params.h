@@ -1,6 +1,9 @@
-// The evaluation's weights as named, bounded, tunable parameters. The
-// registry lists each one once (name, default, bounds, SPSA step); the engine
-// exposes them as USI spin options, dumps them and loads them from files.
+// The engine's tunable parameters: the evaluation's weights and the search's
+// margins, each named and bounded. The registry lists each one once (name,
+// default, bounds, SPSA step, group); the engine exposes them as USI spin
+// options, dumps them and loads them from files, so SPSA moves both groups
+// together while the texel fitter, which sees only the evaluation, fits the
+// evaluation's alone.
 #ifndef JUDKINS_ENGINE_EVAL_PARAMS_H_
 #define JUDKINS_ENGINE_EVAL_PARAMS_H_
 
@@ -15,12 +18,18 @@
 namespace judkins {
 JUDKINS_EDITION_BEGIN
 
+enum class ParamGroup {
+  kEvaluation,  // a weight of the static evaluation
+  kSearch,      // a margin or rate of the search (a fixed position's evaluation ignores it)
+};
+
 struct ParamSpec {
   std::string name;
   int default_value;
   int min;
   int max;
   double step;  // c_end: the perturbation an SPSA tuner should end with
+  ParamGroup group;
 };
 
 // Where each group of parameters starts in the registry. A group holds one
@@ -39,7 +48,16 @@ constexpr int kKingAttacker = kHandDanger + 1;                // per attacker: m
 constexpr int kHandAttacker = kKingAttacker + 3;              // per enemy hand piece: minor, major
 constexpr int kKingDangerScale = kHandAttacker + 2;           // danger = units^2 * scale / 256
 constexpr int kTempo = kKingDangerScale + 1;
-constexpr int kCount = kTempo + 1;
+// The search's constants (engine/search/search.cc says how each is used).
+constexpr int kAspirationDelta = kTempo + 1;                  // first half-width of the root window
+constexpr int kReverseFutilityMargin = kAspirationDelta + 1;  // per ply of depth
+constexpr int kFutilityMargin = kReverseFutilityMargin + 1;   // per ply of depth
+constexpr int kMoveCountBase = kFutilityMargin + 1;           // quiet moves tried: base + depth^2
+constexpr int kReductionBase = kMoveCountBase + 1;            // late-move reduction, in hundredths of a ply
+constexpr int kReductionDivisor = kReductionBase + 1;         // ln(depth) ln(moves) / this, in hundredths
+constexpr int kQuiescenceMargin = kReductionDivisor + 1;      // capture futility in quiescence
+constexpr int kHistoryBonusCap = kQuiescenceMargin + 1;       // most a cutoff adds to a history entry
+constexpr int kCount = kHistoryBonusCap + 1;
 }  // namespace param
 
 // The registry of the edition's variant: one spec per slot; unused slots
@@ -49,6 +67,8 @@ std::span<const ParamSpec> ParamRegistry();
 // The slot of a parameter by name, or -1.
 int FindParam(absl::string_view name);
 bool IsTunable(int slot);
+// A tunable slot of the evaluation (what the texel fitter may fit).
+bool IsEvaluationParam(int slot);
 
 class EvalParams {
  public:

@@ -3,7 +3,6 @@
 #include <cassert>
 
 #include <algorithm>
-#include <cmath>
 
 #include "engine/eval/evaluate.h"
 #include "engine/rules/edition.h"
@@ -16,17 +15,6 @@ namespace {
 
 // A cycle won by perpetual check is decisive but not a mate to report.
 constexpr int kPerpetualWin = 20000;
-
-// Late-move reductions grow with the logarithms of depth and move number.
-struct Reductions {
-  int table[64][64];
-  Reductions() {
-    for (int d = 1; d < 64; ++d)
-      for (int m = 1; m < 64; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
-  }
-  int operator()(int depth, int move_number) const { return table[std::min(depth, 63)][std::min(move_number, 63)]; }
-};
-const Reductions kReductions;
 
 // Mate scores are stored relative to the node, returned relative to the root.
 int ToTable(int score, int ply) {
@@ -67,6 +55,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   optimum_ = time.optimum();
   maximum_ = time.maximum();
   node_limit_ = limits.nodes;
+  reductions_.Update(params_[param::kReductionBase], params_[param::kReductionDivisor]);
   nodes_ = 0;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
 
@@ -78,7 +67,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   int score = 0;
   for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
     seldepth_ = 0;
-    int delta = 30, alpha = -kInfinite, beta = kInfinite;
+    int delta = params_[param::kAspirationDelta], alpha = -kInfinite, beta = kInfinite;
     if (root_depth_ >= 4) {
       alpha = std::max(score - delta, -kInfinite);
       beta = std::min(score + delta, kInfinite);
@@ -165,7 +154,8 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const int static_eval = in_check ? -kInfinite : Evaluate(pos, params_);
   if (!pv_node && !in_check) {
     // The position is so good that a shallow search will not change that.
-    if (depth <= 5 && static_eval - 110 * depth >= beta && !IsMateScore(beta)) return static_eval;
+    if (depth <= 5 && static_eval - params_[param::kReverseFutilityMargin] * depth >= beta && !IsMateScore(beta))
+      return static_eval;
     if (null_allowed && depth >= 3 && static_eval >= beta && HasPiecesBeyondPawns(pos, pos.side_to_move())) {
       pos.DoNullMove();
       const int score = -Search(pos, -beta, -beta + 1, depth - 3 - depth / 4, ply + 1, false);
@@ -185,12 +175,13 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const int original_alpha = alpha;
   for (Move m; !(m = picker.Next()).is_none();) {
     const bool quiet = !IsTactical(pos, m);
-    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 && moves_searched >= 3 + depth * depth)
+    if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 &&
+        moves_searched >= params_[param::kMoveCountBase] + depth * depth)
       continue;  // late quiet moves at low depth rarely matter
     pos.DoMove(m);
     const bool gives_check = pos.in_check();
     if (!pv_node && !in_check && quiet && !gives_check && depth <= 5 && best_score > -kMateBound &&
-        static_eval + 120 * depth <= alpha) {
+        static_eval + params_[param::kFutilityMargin] * depth <= alpha) {
       pos.UndoMove();
       continue;
     }
@@ -201,7 +192,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     } else {
       int reduction = 0;
       if (depth >= 3 && moves_searched >= 3 && quiet && !in_check && !gives_check)
-        reduction = std::clamp(kReductions(depth, moves_searched) - (pv_node ? 1 : 0), 0, new_depth - 1);
+        reduction = std::clamp(reductions_(depth, moves_searched) - (pv_node ? 1 : 0), 0, new_depth - 1);
       score = -Search(pos, -alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
       if (score > alpha && reduction > 0) score = -Search(pos, -alpha - 1, -alpha, new_depth, ply + 1, true);
       if (score > alpha && score < beta) score = -Search(pos, -beta, -alpha, new_depth, ply + 1, true);
@@ -250,7 +241,9 @@ int Searcher::Quiescence(Position& pos, int alpha, int beta, int ply) {
   if (in_check && picker.size() == 0) return MatedIn(ply);
   for (Move m; !(m = picker.Next()).is_none();) {
     if (!in_check && !m.is_promotion() &&
-        best_score + params_[param::kBoardValue + type_of(pos.piece_on(m.to()))] * 2 + 200 < alpha)
+        best_score + params_[param::kBoardValue + type_of(pos.piece_on(m.to()))] * 2 +
+                params_[param::kQuiescenceMargin] <
+            alpha)
       continue;  // even winning the piece cannot lift the score to alpha
     if (!in_check && StaticExchange(pos, m, params_) < 0) continue;  // loses material
     pos.DoMove(m);
@@ -278,7 +271,7 @@ void Searcher::UpdatePv(int ply, Move m) {
 void Searcher::UpdateQuietStats(const Position& pos, Move best, int depth, int ply, const Move* tried,
                                 int tried_count) {
   const Color us = pos.side_to_move();
-  const int bonus = std::min(depth * depth, 400);
+  const int bonus = std::min(depth * depth, params_[param::kHistoryBonusCap]);
   auto adjust = [&](Move m, int amount) {
     int& entry = tables_->history[us][OrderingTables::Index(pos, m)][m.to()];
     entry += amount - entry * std::abs(amount) / 16384;  // stays within +-16384

@@ -14,6 +14,7 @@
 #include "engine/rules/edition.h"
 #include "engine/search/limits.h"
 #include "engine/search/move_order.h"
+#include "engine/search/reductions.h"
 #include "engine/search/score.h"
 #include "engine/search/transposition_table.h"
 
@@ -79,6 +80,7 @@ class Searcher {
   TranspositionTable& table_;
   const EvalParams& params_;
   std::unique_ptr<OrderingTables> tables_;
+  ReductionTable reductions_;  // from the parameters, at each Run
   const SearchControl* control_ = nullptr;
   bool stop_ = false;  // set once the search must unwind
   absl::Duration optimum_, maximum_;

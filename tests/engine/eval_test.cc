@@ -49,6 +49,24 @@ TEST(EvalParamsTest, RegistryIsConsistent) {
   EXPECT_GT(names.size(), 50u);
 }
 
+TEST(EvalParamsTest, SearchParametersAreTunableButNoWeightOfTheEvaluation) {
+  int search_params = 0;
+  for (int slot = 0; slot < param::kCount; ++slot) {
+    if (!IsTunable(slot)) continue;
+    const bool search = ParamRegistry()[slot].group == ParamGroup::kSearch;
+    search_params += search;
+    EXPECT_EQ(IsEvaluationParam(slot), !search) << ParamRegistry()[slot].name;
+  }
+  EXPECT_EQ(search_params, param::kCount - param::kAspirationDelta);
+  // The evaluation ignores them, which is why the texel fitter leaves them out.
+  const Position pos = *Position::FromSfen("1b1s1k/1g3p/1n1b2/2K3/+rG4/2SN1R b p 13");
+  EvalParams params;
+  const int before = Evaluate(pos, params);
+  for (int slot = param::kAspirationDelta; slot < param::kCount; ++slot)
+    ASSERT_TRUE(params.Set(ParamRegistry()[slot].name, ParamRegistry()[slot].max).ok());
+  EXPECT_EQ(Evaluate(pos, params), before);
+}
+
 TEST(EvalParamsTest, SetChecksNamesAndBounds) {
   EvalParams params;
   EXPECT_TRUE(params.Set("PawnValue", 150).ok());

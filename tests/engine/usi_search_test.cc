@@ -242,6 +242,27 @@ TEST(EngineParamsTest, SetoptionChangesTheSearchDeterministically) {
   EXPECT_EQ(search("setoption name RookValue value 1200"), changed);
 }
 
+// The search's constants are parameters like the weights: each one, at its
+// minimum, changes what the bench searches (the history cap's minimum only
+// bites from depth 5, hence the default depth).
+TEST(EngineParamsTest, EverySearchParameterChangesTheBench) {
+  UsiSession engine;
+  engine.Send("bench");
+  const std::string base = engine.ReadUntil("Nodes searched", absl::Seconds(120)).back();
+  int search_params = 0;
+  for (const ParamSpec& spec : ParamRegistry()) {
+    if (spec.name.empty() || spec.group != ParamGroup::kSearch) continue;
+    ++search_params;
+    engine.Send(absl::StrCat("setoption name ", spec.name, " value ", spec.min));
+    engine.Send("bench");
+    EXPECT_NE(engine.ReadUntil("Nodes searched", absl::Seconds(120)).back(), base) << spec.name;
+    engine.Send(absl::StrCat("setoption name ", spec.name, " value ", spec.default_value));
+  }
+  EXPECT_GE(search_params, 8);
+  engine.Send("bench");
+  EXPECT_EQ(engine.ReadUntil("Nodes searched", absl::Seconds(120)).back(), base) << "the defaults restored";
+}
+
 TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string path = scratch.path() + "/params.csv";

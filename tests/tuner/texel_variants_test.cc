@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -67,6 +68,18 @@ TEST(TexelVariantsTest, AStandardShogiFitWritesParametersTheShogiEditionLoads) {
       testing::RunCommand({JUDKINS_ENGINE_PATH, "params", "--params", params}, scratch.path() + "/judkins.err");
   EXPECT_NE(judkins.exit_code, 0);
   EXPECT_THAT(judkins.err, HasSubstr("unknown parameter 'LanceValue'"));
+}
+
+TEST(TexelVariantsTest, ASearchParameterIsRefusedByNameBeforeAnyRecordIsRead) {
+  testing::ScratchDirectory scratch("texel-search-param");
+  const std::string records = scratch.path() + "/empty.pgn";
+  std::ofstream(records).flush();
+  const testing::CommandResult fit = testing::RunCommand({JUDKINS_TUNE_PATH, "texel", "--variant", "shogi", "--records",
+                                                          records, "--tune", "PawnValue", "--tune", "FutilityMargin"},
+                                                         scratch.path() + "/texel.err");
+  EXPECT_NE(fit.exit_code, 0);
+  EXPECT_THAT(fit.err, HasSubstr("--tune: FutilityMargin is a search parameter"));
+  EXPECT_THAT(fit.err, HasSubstr("judkins-tune spsa"));
 }
 
 TEST(TexelVariantsTest, RecordsOfAnotherVariantAreRefusedNamingIt) {
