@@ -198,6 +198,15 @@ class DashboardTest(unittest.TestCase):
         self.assertIn("judkins", cells or [])
         choices = [o.get_attribute("value") for o in Select(self.browser.find_element(By.NAME, "variant")).options]
         self.assertEqual(choices, ["", "judkins", "shogi", "minishogi"])
+        # The filters outlive the redraws: what someone is typing stays put
+        # while reports come in (a redraw is seen when the results change).
+        typing = self.browser.find_element(By.NAME, "q")
+        typing.send_keys("dev-q")
+        self.browser.execute_script('document.getElementById("results").firstChild.dataset.before = "yes"')
+        self.wait(lambda: self.browser.execute_script('return !document.querySelector("#results [data-before]")'),
+                  "a redraw of the results")
+        self.assertEqual(typing.get_attribute("value"), "dev-q")
+        typing.clear()
         # What the filter asks (another page open would hold one more event
         # stream until its keep-alive finds it closed).
         total = lambda variant: self.browser.execute_script(

@@ -190,6 +190,25 @@ pages.index = async function () {
     q: params.get("q") || "",
     page: Number(params.get("page") || 1),
   };
+  // The filters are built once: a redraw while someone types a name or holds
+  // a choice open must not take it from under them. Redraws replace the cards
+  // and the results only.
+  const form = el("form", { class: "filters", onsubmit: (e) => {
+      e.preventDefault();
+      const data = new FormData(e.target);
+      const next = new URLSearchParams();
+      for (const [k, v] of data) if (v) next.set(k, v);
+      location.search = next.toString();
+    } },
+    el("select", { name: "state" }, ["", "pending", "running", "finished", "stopped"].map((s) =>
+      el("option", { value: s, selected: s === filters.state }, s || "any state"))),
+    el("select", { name: "kind" }, ["", "sprt", "fixed", "spsa"].map((k) =>
+      el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
+    el("select", { name: "variant" }, ["", "judkins", "shogi", "minishogi"].map((v) =>
+      el("option", { value: v, selected: v === filters.variant }, v || "any variant"))),
+    el("input", { name: "q", value: filters.q, placeholder: "engine name", maxlength: 100 }),
+    el("button", { type: "submit" }, "Filter"));
+  const heading = el("h1", {}, "Tests"), cards = el("div", { class: "cards" }), results = el("div", { id: "results" });
   // Games per minute over the last few minutes of samples: reports come in
   // batches, so the change between two redraws a second apart is 0 or a burst.
   const samples = [], span = 5 * 60000, shortest = 30000;
@@ -205,27 +224,12 @@ pages.index = async function () {
     const [since, before] = samples[0];
     const perMinute = now - since >= shortest ? fixed(((games - before) * 60000) / (now - since), 0) : "—";
     const sum = (field) => recent.reduce((total, w) => total + int(w.capabilities && w.capabilities[field]), 0);
-    const cards = el("div", { class: "cards" },
+    cards.replaceChildren(
       el("div", { class: "card" }, el("div", { class: "muted" }, "workers"), el("div", { class: "value", id: "card-workers" }, recent.length)),
       el("div", { class: "card" }, el("div", { class: "muted" }, "cores"), el("div", { class: "value", id: "card-cores" }, sum("cores"))),
       el("div", { class: "card" }, el("div", { class: "muted" }, "games at once"), el("div", { class: "value", id: "card-slots" }, sum("concurrency"))),
       el("div", { class: "card" }, el("div", { class: "muted" }, "games per minute"), el("div", { class: "value", id: "card-rate" }, perMinute)),
       el("div", { class: "card" }, el("div", { class: "muted" }, "tests"), el("div", { class: "value" }, list.total)));
-    const form = el("form", { class: "filters", onsubmit: (e) => {
-        e.preventDefault();
-        const data = new FormData(e.target);
-        const next = new URLSearchParams();
-        for (const [k, v] of data) if (v) next.set(k, v);
-        location.search = next.toString();
-      } },
-      el("select", { name: "state" }, ["", "pending", "running", "finished", "stopped"].map((s) =>
-        el("option", { value: s, selected: s === filters.state }, s || "any state"))),
-      el("select", { name: "kind" }, ["", "sprt", "fixed", "spsa"].map((k) =>
-        el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
-      el("select", { name: "variant" }, ["", "judkins", "shogi", "minishogi"].map((v) =>
-        el("option", { value: v, selected: v === filters.variant }, v || "any variant"))),
-      el("input", { name: "q", value: filters.q, placeholder: "engine name", maxlength: 100 }),
-      el("button", { type: "submit" }, "Filter"));
     const groups = { pending: [], running: [], finished: [] };
     for (const test of list.tests) {
       const state = stateWord(test.state);
@@ -246,8 +250,9 @@ pages.index = async function () {
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
       el("span", { class: "muted" }, `page ${list.page} of ${list.pages}`),
       filters.page < list.pages ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page + 1 })}` }, "older →") : null);
-    show(el("h1", {}, "Tests"), cards, form,
+    results.replaceChildren(
       ...(sections.length ? sections.flat() : [el("p", { class: "muted", id: "no-tests" }, "No tests match.")]), pager);
+    if (!main.contains(results)) show(heading, cards, form, results);  // first, or after an error was shown
   }
   await draw();
   // Redrawn when the coordinator says something changed; polled instead when
