@@ -27,17 +27,19 @@ absl::StatusOr<std::unique_ptr<RecordsWriter>> RecordsWriter::Open(const Records
 }
 
 absl::Status RecordsWriter::Add(absl::string_view stored) {
-  const int in_batch = CountGameRecords(stored);
+  if (game_search_) {
+    if (games_written_ > 0) return absl::OkStatus();  // found in an earlier batch
+    absl::StatusOr<std::optional<std::string>> game = game_search_->Offer(stored);
+    if (!game.ok()) return game.status();
+    return game->has_value() ? Write(**game, download_.game) : absl::OkStatus();
+  }
   const int first = games_seen_ + 1;
-  games_seen_ += in_batch;
-  if (download_.game > 0 && (download_.game < first || download_.game > games_seen_)) return absl::OkStatus();
-  if (download_.format == RecordFormat::kPgn && download_.game == 0)
-    return Write(std::string(stored), first);  // as stored: nothing to convert
+  games_seen_ += CountGameRecords(stored);
+  if (download_.format == RecordFormat::kPgn) return Write(std::string(stored), first);  // as stored
   absl::StatusOr<std::vector<std::string>> games = ConvertRecords(stored, download_.format);
   if (!games.ok()) return games.status();
   for (int i = 0; i < int(games->size()); ++i)
-    if (download_.game == 0 || download_.game == first + i)
-      if (absl::Status s = Write((*games)[i], first + i); !s.ok()) return s;
+    if (absl::Status s = Write((*games)[i], first + i); !s.ok()) return s;
   return absl::OkStatus();
 }
 
@@ -60,9 +62,9 @@ absl::Status RecordsWriter::Write(const std::string& game_text, int number) {
 absl::Status RecordsWriter::Finish() {
   if (!one_file_per_game() && !sink().flush())
     return absl::DataLossError(absl::StrCat("cannot write '", sink_name(), "'"));
-  if (download_.game > games_seen_)
-    return absl::NotFoundError(
-        absl::StrCat("--game ", download_.game, ": test ", download_.test_id, " has ", games_seen_, " recorded games"));
+  if (game_search_ && games_written_ == 0)
+    return absl::NotFoundError(absl::StrCat("--game ", download_.game, ": test ", download_.test_id, " has ",
+                                            game_search_->games_seen(), " recorded games"));
   return absl::OkStatus();
 }
 

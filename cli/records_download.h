@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "records/numbered_game.h"
 #include "records/record_conversion.h"
 
 namespace judkins {
@@ -37,7 +39,9 @@ class RecordsWriter {
 
  private:
   RecordsWriter(const RecordsDownload& download, std::ostream& standard_output)
-      : download_(download), standard_output_(standard_output) {}
+      : download_(download), standard_output_(standard_output) {
+    if (download_.game > 0) game_search_.emplace(download_.game, download_.format);
+  }
   absl::Status Write(const std::string& game_text, int number);
   std::ostream& sink() { return download_.out.empty() ? standard_output_ : file_; }
   std::string sink_name() const { return download_.out.empty() ? "stdout" : download_.out; }
@@ -45,7 +49,8 @@ class RecordsWriter {
 
   RecordsDownload download_;
   std::ostream& standard_output_;
-  std::ofstream file_;  // when out names a file
+  std::ofstream file_;                             // when out names a file
+  std::optional<NumberedGameSearch> game_search_;  // when one game is asked for
   int games_seen_ = 0, games_written_ = 0;
 };
 

@@ -106,23 +106,42 @@ absl::StatusOr<GameRecord> GameOf(const ParsedRecord& parsed) {
 // A "/" line separates two games in one CSA file (CSA standard format, V2.2 on).
 absl::string_view GameSeparator(RecordFormat format) { return format == RecordFormat::kCsa ? "/\n" : ""; }
 
+namespace {
+
+// One game read back, in the format; errors name its number in the text.
+absl::StatusOr<std::string> Convert(const ParsedRecord& record, RecordFormat format, size_t number) {
+  absl::StatusOr<GameRecord> game = GameOf(record);
+  absl::StatusOr<std::string> text = !game.ok()                     ? game.status()
+                                     : format == RecordFormat::kKif ? FormatKif(*game)
+                                     : format == RecordFormat::kCsa ? FormatCsa(*game)
+                                                                    : FormatGameRecord(*game);
+  if (!text.ok())
+    return absl::Status(text.status().code(), absl::StrCat("game record ", number, ": ", text.status().message()));
+  return text;
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<std::string>> ConvertRecords(absl::string_view stored, RecordFormat format) {
   absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(stored);
   if (!parsed.ok()) return parsed.status();
   std::vector<std::string> games;
   games.reserve(parsed->size());
   for (const ParsedRecord& record : *parsed) {
-    const size_t number = games.size() + 1;
-    absl::StatusOr<GameRecord> game = GameOf(record);
-    absl::StatusOr<std::string> text = !game.ok()                     ? game.status()
-                                       : format == RecordFormat::kKif ? FormatKif(*game)
-                                       : format == RecordFormat::kCsa ? FormatCsa(*game)
-                                                                      : FormatGameRecord(*game);
-    if (!text.ok())
-      return absl::Status(text.status().code(), absl::StrCat("game record ", number, ": ", text.status().message()));
+    absl::StatusOr<std::string> text = Convert(record, format, games.size() + 1);
+    if (!text.ok()) return text.status();
     games.push_back(*std::move(text));
   }
   return games;
+}
+
+absl::StatusOr<std::string> ConvertRecord(absl::string_view stored, RecordFormat format, int index) {
+  absl::StatusOr<std::vector<ParsedRecord>> parsed = ParseGameRecords(stored);
+  if (!parsed.ok()) return parsed.status();
+  if (index < 0 || size_t(index) >= parsed->size())
+    return absl::DataLossError(
+        absl::StrCat("game record ", index + 1, " asked of a text that holds ", parsed->size(), " readable games"));
+  return Convert((*parsed)[index], format, size_t(index) + 1);
 }
 
 }  // namespace judkins

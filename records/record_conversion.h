@@ -39,6 +39,9 @@ absl::string_view GameSeparator(RecordFormat format);
 // Each game of the stored text in the format, in order, each a whole file's
 // text (a file of many games puts GameSeparator between them).
 absl::StatusOr<std::vector<std::string>> ConvertRecords(absl::string_view stored, RecordFormat format);
+// Only the game at index (0-based) of the stored text, the others unread but
+// for their bounds.
+absl::StatusOr<std::string> ConvertRecord(absl::string_view stored, RecordFormat format, int index);
 
 }  // namespace judkins
 

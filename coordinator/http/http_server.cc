@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -25,6 +26,7 @@
 #include "coordinator/http/yielding_thread_pool.h"
 #include "proto/contract.h"
 #include "proto/convert/json.h"
+#include "records/numbered_game.h"
 
 namespace judkins {
 namespace {
@@ -172,11 +174,10 @@ class LongAnswerSlot {
   std::function<void()> release_;
 };
 
-// One game of a test's records, found by its number in the records' order:
-// batches are skipped by counting their games, and only the game's own
-// batch is read as records.
+// One game of a test's records, found by its number in the records' order
+// (records/numbered_game: the CLI's --game counts the same way).
 void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response) {
-  int games_before = 0;
+  NumberedGameSearch search(question.game, question.format);
   for (uint64_t after = 0;;) {
     absl::StatusOr<std::vector<Store::BatchRecords>> page =
         store_.RecordsAfter(question.test_id, after, kRecordsPerRead);
@@ -184,25 +185,16 @@ void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Res
     if (page->empty())
       return Send(response,
                   ErrorAnswer(absl::NotFoundError(absl::StrCat("game=", question.game, ": test ", question.test_id,
-                                                               " has ", games_before, " recorded games"))));
+                                                               " has ", search.games_seen(), " recorded games"))));
     for (const Store::BatchRecords& batch : *page) {
       after = batch.batch_id;
-      const int in_batch = CountGameRecords(batch.records);
-      if (games_before + in_batch < question.game) {
-        games_before += in_batch;
-        continue;
-      }
-      absl::StatusOr<std::vector<std::string>> games = ConvertRecords(batch.records, question.format);
-      if (!games.ok()) return Send(response, ErrorAnswer(games.status()));
-      const size_t index = size_t(question.game - games_before - 1);
-      if (index >= games->size())
-        return Send(response, ErrorAnswer(absl::DataLossError(absl::StrCat("game=", question.game, ": its batch holds ",
-                                                                           games->size(), " readable games"))));
-      const std::string& text = (*games)[index];
+      absl::StatusOr<std::optional<std::string>> game = search.Offer(batch.records);
+      if (!game.ok()) return Send(response, ErrorAnswer(game.status()));
+      if (!game->has_value()) continue;
       response.set_header("Content-Disposition",
                           absl::StrCat("attachment; filename=\"test-", question.test_id, "-game-", question.game,
                                        RecordFileSuffix(question.format), "\""));
-      response.set_content(text, std::string(RecordMediaType(question.format)));
+      response.set_content(**game, std::string(RecordMediaType(question.format)));
       return;
     }
   }

@@ -5,11 +5,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/civil_time.h"
 #include "records/csa_format.h"
 #include "records/game_record_format.h"
 #include "records/kif_format.h"
+#include "records/numbered_game.h"
 #include "records/record_conversion.h"
 
 namespace judkins {
@@ -111,6 +113,40 @@ TEST(RecordConversionTest, ARecordWrittenBeforeTheTimeTagStartsAtItsDatesMidnigh
   absl::StatusOr<GameRecord> game = GameOf((*parsed)[0]);
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ(game->started, absl::FromCivil(absl::CivilSecond(2026, 12, 3, 0, 0, 0), absl::UTCTimeZone()));
+}
+
+// Game N counts across batches as stored; only its batch is converted, and a
+// game past the last leaves the count of what there is.
+TEST(NumberedGameSearchTest, FindsGameNAcrossBatchesAndCountsWhenItIsNotThere) {
+  auto named = [](const std::string& black) {
+    GameRecord game = StoredGame();
+    game.black = black;
+    return FormatGameRecord(game);
+  };
+  const std::vector<std::string> batches = {named("one") + named("two"), named("three"), named("four") + named("five")};
+  for (int n = 1; n <= 5; ++n) {
+    NumberedGameSearch search(n, RecordFormat::kCsa);
+    std::optional<std::string> found;
+    int offered = 0;
+    for (const std::string& batch : batches) {
+      ++offered;
+      absl::StatusOr<std::optional<std::string>> game = search.Offer(batch);
+      ASSERT_TRUE(game.ok()) << game.status();
+      if ((found = *game)) break;
+    }
+    ASSERT_TRUE(found.has_value()) << n;
+    const char* names[] = {"one", "two", "three", "four", "five"};
+    EXPECT_THAT(*found, HasSubstr(absl::StrCat("N+", names[n - 1], "\n"))) << n;
+    EXPECT_EQ(offered, n <= 2 ? 1 : n == 3 ? 2 : 3) << n;
+  }
+  NumberedGameSearch past(6, RecordFormat::kKif);
+  for (const std::string& batch : batches) EXPECT_EQ(*past.Offer(batch), std::nullopt);
+  EXPECT_EQ(past.games_seen(), 5);
+  // A batch whose count and readable games disagree is named, not misread.
+  NumberedGameSearch broken(2, RecordFormat::kPgn);
+  const std::string damaged = named("one") + "[Event \"judkins-worker match\"]\n";
+  absl::StatusOr<std::optional<std::string>> game = broken.Offer(damaged);
+  EXPECT_FALSE(game.ok());
 }
 
 }  // namespace
