@@ -242,6 +242,15 @@ class DashboardTest(unittest.TestCase):
         self.assertEqual(form.find_element(By.NAME, "format").get_attribute("value"), "kif")
         kif = fetch(form.get_attribute("action") + "?format=kif&game=1")
         self.assertIn("手数----指手---------消費時間--", kif)
+        # The form outlives the redraws: a game number being typed stays put
+        # (a redraw is seen when a mark left on the cards is gone).
+        game = form.find_element(By.NAME, "game")
+        game.clear()
+        game.send_keys("2")
+        self.browser.execute_script('document.querySelector(".cards").dataset.before = "yes"')
+        self.wait(lambda: self.browser.execute_script('return !document.querySelector(".cards[data-before]")'),
+                  "a redraw of the test page")
+        self.assertEqual(game.get_attribute("value"), "2")
 
     def test_3_a_report_changes_the_open_page_without_a_reload(self):
         self.open(f"/tests/{self.test_id}")

@@ -279,6 +279,18 @@ pages.test = async function () {
       : loggedIn ? null : el("p", { class: "muted" }, el("a", { href: `/login?next=/tests/${id}` }, "Log in"), " to stop it or change its priority.");
     return actions;
   }
+  // The records' links and one-game form never change: made once, like the
+  // actions, so a redraw keeps the game number someone is typing.
+  const records = [
+    el("h2", {}, "Game records"),
+    el("p", {}, "Every game: ", el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "PGN (ours)"), " · ",
+      el("a", { href: `/api/v1/tests/${id}/records?format=csa`, id: "records-csa" }, "CSA"),
+      " (shogi programs read both; KIF holds one game to a file)"),
+    el("form", { method: "get", action: `/api/v1/tests/${id}/records`, id: "records-one" },
+      el("input", { type: "hidden", name: "format", value: "kif" }),
+      el("label", {}, "One game, as KIF: game ", el("input", { type: "number", name: "game", min: "1", value: "1", required: true })),
+      " ", el("button", { type: "submit" }, "Download")),
+  ];
   function draw(test) {
     if (test.damaged) return show(el("h1", {}, `Test #${test.id}`), el("p", { class: "error", id: "damaged" }, `Damaged: ${test.damaged}`));
     const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {}, tally = test.tally || {};
@@ -331,14 +343,7 @@ pages.test = async function () {
       el("h2", {}, "Events"),
       table(["when", "what", "by", ""], log.events.map((e) => [new Date(int(e.atUnix) * 1000).toLocaleString(),
         eventWord(e.kind), e.by, e.detail]), { id: "log" }),
-      el("h2", {}, "Game records"),
-      el("p", {}, "Every game: ", el("a", { href: `/api/v1/tests/${id}/records`, id: "records" }, "PGN (ours)"), " · ",
-        el("a", { href: `/api/v1/tests/${id}/records?format=csa`, id: "records-csa" }, "CSA"),
-        " (shogi programs read both; KIF holds one game to a file)"),
-      el("form", { method: "get", action: `/api/v1/tests/${id}/records`, id: "records-one" },
-        el("input", { type: "hidden", name: "format", value: "kif" }),
-        el("label", {}, "One game, as KIF: game ", el("input", { type: "number", name: "game", min: "1", value: "1", required: true })),
-        " ", el("button", { type: "submit" }, "Download")));
+      records);
   }
   const ended = (test) => ["finished", "stopped"].includes(stateWord(test.state)) || Boolean(test.damaged);
   // Redraws with the test (the event's, or asked for); true once it ended.
