@@ -1,21 +1,49 @@
 #include "cli/admin_client.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <fstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "cli/saved_token.h"
 #include "common/channel.h"
 #include "common/token.h"
 
 namespace judkins {
 
+namespace {
+
+constexpr char kAdminTokenVariable[] = "JUDKINS_ADMIN_TOKEN";
+
+// --token-file, else $JUDKINS_ADMIN_TOKEN, else the token `judkins login` saved.
+absl::StatusOr<std::string> CallersToken(const ServerAddress& address) {
+  std::string file = address.token_file;
+  if (file.empty() && std::getenv(kAdminTokenVariable) == nullptr) {
+    absl::StatusOr<std::string> saved = SavedTokenPath();
+    if (saved.ok() && access(saved->c_str(), F_OK) == 0) file = *saved;
+  }
+  absl::StatusOr<std::string> token = LoadToken(file, kAdminTokenVariable);
+  if (!token.ok())
+    return absl::Status(token.status().code(),
+                        absl::StrCat("token: ", token.status().message(), " (or run `judkins login NAME`)"));
+  return token;
+}
+
+}  // namespace
+
 absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address) {
+  absl::StatusOr<std::string> token = CallersToken(address);
+  if (!token.ok()) return token.status();
+  return Connect(address, *std::move(token));
+}
+
+absl::StatusOr<AdminClient> AdminClient::Connect(const ServerAddress& address, std::string token) {
   if (address.target.empty()) return absl::InvalidArgumentError("no coordinator address (--server or $JUDKINS_SERVER)");
-  absl::StatusOr<std::string> token = LoadToken(address.token_file, "JUDKINS_ADMIN_TOKEN");
-  if (!token.ok()) return absl::Status(token.status().code(), absl::StrCat("admin token: ", token.status().message()));
   absl::StatusOr<std::shared_ptr<grpc::Channel>> channel = OpenChannel(address.target, address.tls);
   if (!channel.ok()) return channel.status();
-  return AdminClient(v1::AdminService::NewStub(*channel), *std::move(token));
+  return AdminClient(v1::AdminService::NewStub(*channel), std::move(token));
 }
 
 std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout) const {

@@ -1,5 +1,5 @@
-// A connection to the coordinator's AdminService, with the admin token on
-// every call.
+// A connection to the coordinator's AdminService, with the caller's token
+// (the admin token or a personal one) on every call.
 #ifndef JUDKINS_CLI_ADMIN_CLIENT_H_
 #define JUDKINS_CLI_ADMIN_CLIENT_H_
 
@@ -18,13 +18,16 @@ inline constexpr char kDefaultServer[] = "127.0.0.1:50051";
 
 struct ServerAddress {
   std::string target = kDefaultServer;  // host:port
-  std::string token_file;               // empty: $JUDKINS_ADMIN_TOKEN (common/token.h)
+  std::string token_file;               // empty: $JUDKINS_ADMIN_TOKEN, else the saved login (saved_token.h)
   TlsClientFiles tls;                   // empty: plain text (loopback or a trusted network)
 };
 
 class AdminClient {
  public:
+  // With the caller's token: the admin token or a personal one.
   static absl::StatusOr<AdminClient> Connect(const ServerAddress& address);
+  // With this token; empty for the one call that needs none (IssueToken).
+  static absl::StatusOr<AdminClient> Connect(const ServerAddress& address, std::string token);
   std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout = absl::Seconds(30)) const;
   v1::AdminService::Stub& stub() { return *stub_; }
   // Uploads a file (an engine binary) in chunks; returns its SHA-256.

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cli/account_commands.h"
 #include "cli/admin_client.h"
 #include "cli/command_support.h"
 #include "cli/health_check.h"
@@ -61,7 +62,7 @@ int ListTests(AdminClient& client, const Arguments& args, std::ostream& out, std
   return kExitOk;
 }
 
-// show, stop and exclude answer with the test.
+// show, approve, stop and exclude answer with the test.
 int PrintTest(const grpc::Status& status, const v1::Test& test, bool json, std::ostream& out, std::ostream& err) {
   if (!status.ok()) return Fail(err, kProgram, Describe(status));
   out << (json ? JsonOf(test) : TestLine(test) + "\n");
@@ -74,6 +75,14 @@ int ShowTest(AdminClient& client, const Arguments& args, std::ostream& out, std:
   v1::Test test;
   const grpc::Status status = client.stub().GetTest(client.Context().get(), request, &test);
   return PrintTest(status, test, /*json=*/true, out, err);
+}
+
+int ApproveTest(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
+  v1::ApproveTestRequest request;
+  request.set_test_id(args.test_id);
+  v1::Test test;
+  const grpc::Status status = client.stub().ApproveTest(client.Context().get(), request, &test);
+  return PrintTest(status, test, args.json, out, err);
 }
 
 int StopTest(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
@@ -183,9 +192,10 @@ std::string TestLine(const v1::Test& test) {
   return line;
 }
 
-int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
+int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err, std::istream& in) {
   // Step 1. The command line: every command with its options.
-  CLI::App app("The coordinator's client: upload engines, create, watch and stop tests, list workers.", kProgram);
+  CLI::App app("The coordinator's client: upload engines, create, watch and stop tests, list workers, accounts.",
+               kProgram);
   SetUpCommandLine(app);
   app.require_subcommand(1);
   ConnectionOptions connection;
@@ -203,7 +213,8 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
       "its SHA-256");
   upload.add_option("path", args.path, "the file")->required()->check(CLI::ExistingFile);
 
-  CLI::App& test = *app.add_subcommand("test", "tests: create, list, show, stop, watch, exclude a worker, records");
+  CLI::App& test =
+      *app.add_subcommand("test", "tests: create, list, show, approve, stop, watch, exclude a worker, records");
   test.require_subcommand(1);
   CLI::App& create = *test.add_subcommand("create", "create a test; prints its id");
   const TestSpecOptions spec_options(create, TestSpecOptions::Parts::kWholeTest);
@@ -212,6 +223,9 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   list.add_flag("--json", args.json, "print JSON");
   CLI::App& show = *test.add_subcommand("show", "a test in full, as JSON");
   add_test_id(show);
+  CLI::App& approve = *test.add_subcommand("approve", "let a test awaiting approval into the queue (approvers)");
+  add_test_id(approve);
+  approve.add_flag("--json", args.json, "print the test as JSON");
   CLI::App& stop = *test.add_subcommand("stop", "stop a test");
   add_test_id(stop);
   stop.add_flag("--json", args.json, "print the test as JSON");
@@ -235,6 +249,7 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   CLI::App& health =
       *app.add_subcommand("health", "exit 0 when the coordinator answers SERVING to grpc.health.v1 (no token needed)");
   health.add_option("--service", args.service, "a service's full name (default: the server as a whole)");
+  AccountCommands accounts(app);
   if (std::optional<int> exit = ParseCommandLine(app, words, out, err)) return *exit;
 
   // Step 2. What the coordinator is not needed to check.
@@ -252,12 +267,14 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
     out << "SERVING\n";
     return kExitOk;
   }
+  if (std::optional<int> exit = accounts.Run(connection.address(), in, out, err)) return *exit;
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address());
   if (!client.ok()) return Fail(err, kProgram, client.status().message());
   if (upload.parsed()) return UploadEngine(*client, args, out, err);
   if (create.parsed()) return CreateTest(*client, *spec, out, err);
   if (list.parsed()) return ListTests(*client, args, out, err);
   if (show.parsed()) return ShowTest(*client, args, out, err);
+  if (approve.parsed()) return ApproveTest(*client, args, out, err);
   if (stop.parsed()) return StopTest(*client, args, out, err);
   if (watch.parsed()) return WatchTest(*client, args, out, err);
   if (exclude.parsed()) return ExcludeWorker(*client, args, out, err);

@@ -9,7 +9,7 @@ FROM ${BASE}
 ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends \
       g++ cmake ninja-build pkg-config libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler \
-      libssl-dev libabsl-dev prometheus-cpp-dev libsqlite3-dev libcli11-dev libcpp-httplib-dev git >/dev/null
+      libssl-dev libsodium-dev libabsl-dev prometheus-cpp-dev libsqlite3-dev libcli11-dev libcpp-httplib-dev git >/dev/null
 COPY . /src
 RUN cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DJUDKINS_TESTS=OFF >/dev/null \
  && cmake --build /build --parallel "$(nproc)" --target judkins-coordinator judkins judkins-worker judkins-engine \

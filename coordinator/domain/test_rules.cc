@@ -83,8 +83,11 @@ std::optional<v1::TestEventKind> StateChangeEvent(v1::TestState before, v1::Test
       return v1::TEST_EVENT_KIND_FINISHED;
     case v1::TEST_STATE_STOPPED:
       return v1::TEST_EVENT_KIND_STOPPED;
+    case v1::TEST_STATE_PENDING:
+      assert(before == v1::TEST_STATE_AWAITING_APPROVAL && "a test never goes back to pending");
+      return v1::TEST_EVENT_KIND_APPROVED;
     default:
-      assert(false && "a test never goes back to pending");
+      assert(false && "a test never goes back to awaiting approval");
       return std::nullopt;
   }
 }

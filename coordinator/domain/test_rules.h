@@ -32,6 +32,7 @@ struct TestRow {
   // why no worker can play it once that is too many; cleared by a counted pair.
   int64_t hand_backs = 0;
   std::string unplayable_because;
+  std::string owner;  // the account that created it (permissions.h)
 };
 
 // The error rates an SPRT spec leaves at zero mean fishtest's defaults.
@@ -43,8 +44,8 @@ std::optional<stats::SprtParameters> SprtOf(const v1::TestSpec& spec);
 // request left them at zero, so a test says what its statistics use.
 v1::SprtSpec SprtWithDefaults(v1::SprtSpec sprt);
 bool Ended(v1::TestState state);
-// The entry a change of state puts in the test's log: started, finished,
-// stopped or reopened; none when the state did not change.
+// The entry a change of state puts in the test's log: approved, started,
+// finished, stopped or reopened; none when the state did not change.
 std::optional<v1::TestEventKind> StateChangeEvent(v1::TestState before, v1::TestState after);
 
 // Both games of one pair, Black first for the dev engine in game 0.

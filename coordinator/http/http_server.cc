@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "absl/strings/match.h"
@@ -108,26 +109,26 @@ std::string StatusMessage(const httplib::Request& request, int status) {
 // Where a script may send the CSRF token instead of a form field.
 constexpr char kCsrfHeader[] = "X-CSRF-Token";
 
-// Who a web action is logged as: the one admin token has no user name, so
-// the address it came from.
-std::string WebAdmin(const httplib::Request& request) { return absl::StrCat("admin (web, ", request.remote_addr, ")"); }
+// How a web request came, for the logs: "web, 10.0.0.7".
+std::string Via(const httplib::Request& request) { return absl::StrCat("web, ", request.remote_addr); }
 
 }  // namespace
 
-HttpServer::HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes)
+HttpServer::HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes, AccountManager& accounts)
     : options_(options),
       sessions_(options.admin_token),
       store_(store),
       changes_(changes),
+      accounts_(accounts),
       api_(store),
       server_(std::make_unique<CoalescingServer>()) {}
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpOptions& options, Store& store,
-                                                              ChangeFeed& changes) {
+                                                              ChangeFeed& changes, AccountManager& accounts) {
   absl::StatusOr<std::pair<std::string, int>> address = HostAndPort(options.listen);
   if (!address.ok()) return address.status();
   if (options.admin_token.empty()) return absl::InvalidArgumentError("http: no admin token for the login");
-  auto server = std::make_unique<HttpServer>(Passkey(), options, store, changes);
+  auto server = std::make_unique<HttpServer>(Passkey(), options, store, changes, accounts);
   httplib::Server& s = *server->server_;
   // httplib owns the queue it is given (its API takes a raw pointer).
   s.new_task_queue = [] { return new YieldingThreadPool(kHttpThreads); };
@@ -447,18 +448,23 @@ void HttpServer::SendPage(const httplib::Request& request, httplib::Response& re
                           const char* title, const std::string& message) {
   const std::optional<WebSessions::Session> session = SessionOf(request);
   const std::string login =
-      session ? absl::StrCat(R"(<form method="post" action="/logout"><input type="hidden" name="csrf" value=")",
+      session ? absl::StrCat(R"(<span class="muted" id="me">)", HtmlEscaped(session->caller.name), " (",
+                             RoleWord(session->caller.role), R"()</span>)",
+                             R"(<form method="post" action="/logout"><input type="hidden" name="csrf" value=")",
                              session->csrf, R"("><button type="submit">Log out</button></form>)")
               : R"(<a href="/login">Log in</a>)";
   response.set_header("Cache-Control", "no-store");
-  response.set_content(absl::StrReplaceAll(kShellHtml, {{"{{page}}", name},
-                                                        {"{{title}}", title},
-                                                        {"{{csrf}}", session ? session->csrf : ""},
-                                                        {"{{logged_in}}", session ? "true" : "false"},
-                                                        {"{{message}}", HtmlEscaped(message)},
-                                                        {"{{login}}", login},
-                                                        {"{{version}}", kVersion}}),
-                       "text/html; charset=utf-8");
+  response.set_content(
+      absl::StrReplaceAll(kShellHtml, {{"{{page}}", name},
+                                       {"{{title}}", title},
+                                       {"{{csrf}}", session ? session->csrf : ""},
+                                       {"{{logged_in}}", session ? "true" : "false"},
+                                       {"{{account}}", session ? HtmlEscaped(session->caller.name) : ""},
+                                       {"{{role}}", session ? RoleWord(session->caller.role) : ""},
+                                       {"{{message}}", HtmlEscaped(message)},
+                                       {"{{login}}", login},
+                                       {"{{version}}", kVersion}}),
+      "text/html; charset=utf-8");
 }
 
 void HttpServer::RoutePages() {
@@ -500,8 +506,18 @@ void HttpServer::RouteActions() {
   httplib::Server& s = *server_;
   s.Post("/login", [this](const httplib::Request& request, httplib::Response& response) {
     const std::string next = LocalPath(FormField(request, "next"));
-    absl::StatusOr<WebSessions::Login> login = sessions_.LogIn(
-        FormField(request, "token"), CookieValue(request.get_header_value("Cookie"), kDeviceCookie), absl::Now());
+    const std::string device = CookieValue(request.get_header_value("Cookie"), kDeviceCookie);
+    // An account's name and password, or (with no name) the admin token.
+    absl::StatusOr<WebSessions::Login> login = [&]() -> absl::StatusOr<WebSessions::Login> {
+      const std::string name = FormField(request, "name");
+      if (name.empty()) return sessions_.LogIn(FormField(request, "token"), device, absl::Now());
+      absl::StatusOr<AccountManager::Login> account =
+          accounts_.LogIn(name, FormField(request, "password"), device, Via(request), absl::Now());
+      if (!account.ok()) return account.status();
+      absl::StatusOr<WebSessions::Session> session = sessions_.Open(account->caller, absl::Now());
+      if (!session.ok()) return session.status();
+      return WebSessions::Login{*std::move(session), std::move(account->device)};
+    }();
     if (!login.ok()) {
       Log("judkins-coordinator",
           absl::StrCat("web login refused from ", request.remote_addr, ": ", login.status().message()));
@@ -523,23 +539,26 @@ void HttpServer::RouteActions() {
 
   // An action needs a live session and that session's CSRF token, in the
   // form's body or an X-CSRF-Token header: never in the URL.
+  // The action is given who asks, as the session's caller from this request's address.
   auto act = [this](const httplib::Request& request, httplib::Response& response,
-                    absl::FunctionRef<absl::Status()> action, const std::string& then) {
+                    absl::FunctionRef<absl::Status(const Caller&)> action, const std::string& then) {
     const std::optional<WebSessions::Session> session = SessionOf(request);
     if (!session) return Send(response, ErrorAnswer(401, "log in first"));
+    Caller caller = session->caller;
+    caller.via = Via(request);
     const std::string csrf =
         request.has_header(kCsrfHeader) ? request.get_header_value(kCsrfHeader) : FormField(request, "csrf");
     if (!SameSecret(csrf, session->csrf)) {
       Log("judkins-coordinator", absl::StrCat("web action refused from ", request.remote_addr, ": bad CSRF token"));
       return Send(response, ErrorAnswer(403, "csrf: missing or wrong (reload the page)"));
     }
-    if (absl::Status status = action(); !status.ok()) return Send(response, ErrorAnswer(status));
+    if (absl::Status status = action(caller); !status.ok()) return Send(response, ErrorAnswer(status));
     response.set_redirect(then, 303);
   };
   s.Post("/logout", [this, act](const httplib::Request& request, httplib::Response& response) {
     act(
         request, response,
-        [&] {
+        [&](const Caller&) {
           sessions_.Logout(SessionIdFromCookies(request.get_header_value("Cookie")));
           response.set_header("Set-Cookie",
                               absl::StrCat(kSessionCookie, "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
@@ -547,40 +566,48 @@ void HttpServer::RouteActions() {
         },
         "/");
   });
-  s.Post(R"(/tests/(\d+)/stop)", [this, act](const httplib::Request& request, httplib::Response& response) {
-    const std::string id_text = request.matches[1];
-    act(
-        request, response,
-        [&]() -> absl::Status {
-          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
-          if (!id.ok()) return id.status();
-          absl::StatusOr<v1::Test> test = store_.StopTest(*id, absl::Now(), WebAdmin(request));
-          if (!test.ok()) return test.status();
-          Log("judkins-coordinator", absl::StrCat("test ", *id, " stopped from the web page by ", request.remote_addr));
-          changes_.Changed();
-          return absl::OkStatus();
-        },
-        absl::StrCat("/tests/", id_text));
+  // POST /tests/N/VERB: `change` made to test N by the caller once `action`
+  // on it is permitted to them (permissions.h); then back to the test's page.
+  using TestChange =
+      std::function<absl::StatusOr<v1::Test>(uint64_t id, const Caller& by, const httplib::Request& request)>;
+  auto on_test = [this, act](const char* verb, Action action, TestChange change) {
+    server_->Post(absl::StrCat(R"(/tests/(\d+)/)", verb),
+                  [this, act, verb, action, change](const httplib::Request& request, httplib::Response& response) {
+                    const std::string id_text = request.matches[1];
+                    act(
+                        request, response,
+                        [&](const Caller& caller) -> absl::Status {
+                          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
+                          if (!id.ok()) return id.status();
+                          absl::StatusOr<std::string> owner = store_.TestOwner(*id);
+                          if (!owner.ok()) return owner.status();
+                          if (absl::Status s = Permit(caller, action, *owner); !s.ok()) return s;
+                          absl::StatusOr<v1::Test> test = change(*id, caller, request);
+                          if (!test.ok()) return test.status();
+                          Log("judkins-coordinator",
+                              absl::StrCat("test ", *id, ": ", verb, " from the web page by ", caller.Label()));
+                          changes_.Changed();
+                          return absl::OkStatus();
+                        },
+                        absl::StrCat("/tests/", id_text));
+                  });
+  };
+  on_test("stop", Action::kStopTest, [this](uint64_t id, const Caller& by, const httplib::Request&) {
+    return store_.StopTest(id, absl::Now(), by);
   });
-  s.Post(R"(/tests/(\d+)/priority)", [this, act](const httplib::Request& request, httplib::Response& response) {
-    const std::string id_text = request.matches[1];
-    act(
-        request, response,
-        [&]() -> absl::Status {
-          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
-          if (!id.ok()) return id.status();
-          int priority = 0;
-          const std::string text = FormField(request, "priority");
-          if (!ParseDecimal(text, &priority) || priority < contract::kMinPriority || priority > contract::kMaxPriority)
-            return absl::InvalidArgumentError(absl::StrCat("priority: ", Quoted(text), " is not an integer in [",
-                                                           contract::kMinPriority, ", ", contract::kMaxPriority, "]"));
-          absl::StatusOr<v1::Test> test = store_.SetPriority(*id, priority, absl::Now(), WebAdmin(request));
-          if (!test.ok()) return test.status();
-          changes_.Changed();
-          return absl::OkStatus();
-        },
-        absl::StrCat("/tests/", id_text));
+  on_test("approve", Action::kApproveTest, [this](uint64_t id, const Caller& by, const httplib::Request&) {
+    return store_.ApproveTest(id, absl::Now(), by);
   });
+  on_test(
+      "priority", Action::kStopTest,
+      [this](uint64_t id, const Caller& by, const httplib::Request& request) -> absl::StatusOr<v1::Test> {
+        int priority = 0;
+        const std::string text = FormField(request, "priority");
+        if (!ParseDecimal(text, &priority) || priority < contract::kMinPriority || priority > contract::kMaxPriority)
+          return absl::InvalidArgumentError(absl::StrCat("priority: ", Quoted(text), " is not an integer in [",
+                                                         contract::kMinPriority, ", ", contract::kMaxPriority, "]"));
+        return store_.SetPriority(id, priority, absl::Now(), by);
+      });
 }
 
 }  // namespace judkins

@@ -18,6 +18,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "coordinator/accounts/account_manager.h"
 #include "coordinator/http/answer_cache.h"
 #include "coordinator/http/read_api.h"
 #include "coordinator/http/web_sessions.h"
@@ -68,8 +69,9 @@ struct HttpOptions {
 class HttpServer {
  public:
   // Listens and serves until destroyed.
+  // Logins with an account's password go through `accounts`.
   static absl::StatusOr<std::unique_ptr<HttpServer>> Start(const HttpOptions& options, Store& store,
-                                                           ChangeFeed& changes);
+                                                           ChangeFeed& changes, AccountManager& accounts);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
@@ -81,7 +83,7 @@ class HttpServer {
   struct Passkey {
     explicit Passkey() = default;
   };
-  HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes);
+  HttpServer(Passkey, const HttpOptions& options, Store& store, ChangeFeed& changes, AccountManager& accounts);
 
  private:
   // Sends the read API's answer, from the cache while nothing changed.
@@ -105,6 +107,7 @@ class HttpServer {
   WebSessions sessions_;
   Store& store_;
   ChangeFeed& changes_;
+  AccountManager& accounts_;
   ReadApi api_;
   AnswerCache answers_;
   // Before server_: they outlive its threads.

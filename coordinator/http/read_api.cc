@@ -63,12 +63,13 @@ absl::StatusOr<double> DoubleParameter(const QueryParameters& query, const char*
 
 // The state filter's words: "finished" is both ways a test ends.
 absl::StatusOr<std::vector<v1::TestState>> StatesOf(const std::string& word) {
+  if (word == "awaiting_approval") return std::vector{v1::TEST_STATE_AWAITING_APPROVAL};
   if (word == "pending") return std::vector{v1::TEST_STATE_PENDING};
   if (word == "running") return std::vector{v1::TEST_STATE_RUNNING};
   if (word == "finished") return std::vector{v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED};
   if (word == "stopped") return std::vector{v1::TEST_STATE_STOPPED};
   return absl::InvalidArgumentError(
-      absl::StrCat("state: ", Quoted(word), " is not pending, running, finished or stopped"));
+      absl::StrCat("state: ", Quoted(word), " is not awaiting_approval, pending, running, finished or stopped"));
 }
 
 absl::Status CheckKind(const std::string& word) {

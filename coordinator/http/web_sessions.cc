@@ -15,15 +15,21 @@ absl::StatusOr<WebSessions::Login> WebSessions::LogIn(absl::string_view token, a
   }
   absl::StatusOr<std::string> known_device = throttle_.Succeeded(device, now);
   if (!known_device.ok()) return known_device.status();
-  absl::MutexLock lock(&mutex_);
+  absl::StatusOr<Session> session = Open(Caller::AdminToken(""), now);
+  if (!session.ok()) return session.status();
+  return Login{*std::move(session), *std::move(known_device)};
+}
+
+absl::StatusOr<WebSessions::Session> WebSessions::Open(const Caller& caller, absl::Time now) {
   absl::StatusOr<std::string> id = NewSecretHex(kSessionIdBytes);
   absl::StatusOr<std::string> csrf = NewSecretHex(kCsrfBytes);
   if (!id.ok()) return id.status();
   if (!csrf.ok()) return csrf.status();
+  absl::MutexLock lock(&mutex_);
   MakeRoomForOneMore(sessions_, kMaxSessions, now);
-  Session session{*id, *csrf, now + kSessionLifetime};
+  Session session{*id, *csrf, now + kSessionLifetime, caller};
   sessions_[*id] = session;
-  return Login{session, *std::move(known_device)};
+  return session;
 }
 
 std::optional<WebSessions::Session> WebSessions::Find(absl::string_view id, absl::Time now) {

@@ -1,8 +1,9 @@
-// Admin sessions of the web pages. The admin token is given once, on the
-// login form; the browser then holds a random session id in an HttpOnly,
-// SameSite=Strict cookie, and every form that acts carries the session's own
-// CSRF token. Failed logins are held back by LoginThrottle (by account and
-// device, never by address alone); each is logged by the caller.
+// Sessions of the web pages: an account's (its password checked by
+// AccountManager, then Open) or the admin token's (LogIn). Either is given
+// once, on the login form; the browser then holds a random session id in an
+// HttpOnly, SameSite=Strict cookie, and every form that acts carries the
+// session's own CSRF token. Failed logins are held back by LoginThrottle (by
+// account and device, never by address alone); each is logged by the caller.
 #ifndef JUDKINS_COORDINATOR_HTTP_WEB_SESSIONS_H_
 #define JUDKINS_COORDINATOR_HTTP_WEB_SESSIONS_H_
 
@@ -15,7 +16,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
-#include "coordinator/http/login_throttle.h"
+#include "coordinator/accounts/login_throttle.h"
+#include "coordinator/domain/permissions.h"
 
 namespace judkins {
 
@@ -33,6 +35,7 @@ class WebSessions {
     std::string id;
     std::string csrf;
     absl::Time expires;
+    Caller caller;  // who it acts for (its `via` is set per request)
   };
   struct Login {
     Session session;
@@ -42,6 +45,8 @@ class WebSessions {
   // (its cookie's, or empty). PermissionDenied for a wrong token,
   // ResourceExhausted while its tries are held back (LoginThrottle).
   absl::StatusOr<Login> LogIn(absl::string_view token, absl::string_view device, absl::Time now);
+  // A new session for a caller whose password was checked.
+  absl::StatusOr<Session> Open(const Caller& caller, absl::Time now);
   // The live session with this id, if any.
   std::optional<Session> Find(absl::string_view id, absl::Time now);
   void Logout(absl::string_view id);

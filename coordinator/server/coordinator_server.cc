@@ -71,8 +71,9 @@ CoordinatorServer::CoordinatorServer(Passkey, const CoordinatorOptions& options,
       store_(std::move(store)),
       artifacts_(std::move(artifacts)),
       scheduler_(*store_, options.scheduler),
-      worker_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_}),
-      admin_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_}) {}
+      accounts_(*store_, hasher_, options_.tokens.admin, options_.tokens.worker),
+      worker_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_, accounts_}),
+      admin_service_({*store_, artifacts_, scheduler_, options_.tokens, metrics_, changes_, accounts_}) {}
 
 absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(const CoordinatorOptions& options) {
   if (options.tokens.worker.empty() || options.tokens.admin.empty())
@@ -125,10 +126,11 @@ absl::StatusOr<std::unique_ptr<CoordinatorServer>> CoordinatorServer::Start(cons
     server->exposer_->RegisterCollectable(server->metrics_.process());
   }
   if (!options.http_listen.empty()) {
-    absl::StatusOr<std::unique_ptr<HttpServer>> http = HttpServer::Start({.listen = options.http_listen,
-                                                                          .admin_token = options.tokens.admin,
-                                                                          .require_login = options.http_require_login},
-                                                                         *server->store_, server->changes_);
+    absl::StatusOr<std::unique_ptr<HttpServer>> http =
+        HttpServer::Start({.listen = options.http_listen,
+                           .admin_token = options.tokens.admin,
+                           .require_login = options.http_require_login},
+                          *server->store_, server->changes_, server->accounts_);
     if (!http.ok()) {
       server->Shutdown();
       return http.status();

@@ -74,6 +74,8 @@ class CoordinatorServer {
   Scheduler scheduler_;
   CoordinatorMetrics metrics_;
   ChangeFeed changes_;
+  PasswordHasher hasher_;
+  AccountManager accounts_;
   WorkerServiceImpl worker_service_;
   AdminServiceImpl admin_service_;
   std::unique_ptr<grpc::Server> server_;

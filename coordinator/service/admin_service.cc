@@ -7,22 +7,43 @@
 #include "coordinator/service/grpc_status.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
+#include "coordinator/store/audit_log.h"
 #include "tuner/spsa_tune.h"
 
 namespace judkins {
 namespace {
 
-// Who an admin call is logged as: the one admin token has no user name, so
-// the peer it came from.
-std::string GrpcAdmin(const grpc::ServerContext& context) { return absl::StrCat("admin (gRPC, ", context.peer(), ")"); }
+// How a call came, for the logs: "gRPC, ipv4:10.0.0.7:51234".
+std::string Via(const grpc::ServerContext& context) { return absl::StrCat("gRPC, ", context.peer()); }
 
 }  // namespace
+
+absl::StatusOr<Caller> AdminServiceImpl::Allowed(const grpc::ServerContext& context, Action action,
+                                                 absl::string_view owner) {
+  absl::StatusOr<absl::string_view> token = BearerToken(context);
+  if (!token.ok()) return token.status();
+  absl::StatusOr<Caller> caller = c_.accounts.Authenticate(*token, Via(context));
+  if (!caller.ok()) return caller.status();
+  if (absl::Status s = Permit(*caller, action, owner); !s.ok()) return s;
+  return caller;
+}
+
+absl::StatusOr<Caller> AdminServiceImpl::AllowedOnTest(const grpc::ServerContext& context, Action action,
+                                                       uint64_t test_id) {
+  // Who asks is checked before the test is looked up: a stranger learns
+  // nothing of which tests exist.
+  if (absl::StatusOr<Caller> caller = Allowed(context, Action::kRead); !caller.ok()) return caller.status();
+  absl::StatusOr<std::string> owner = c_.store.TestOwner(test_id);
+  if (!owner.ok()) return owner.status();
+  return Allowed(context, action, *owner);
+}
 
 grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
                                               grpc::ServerReader<v1::ArtifactChunk>* reader,
                                               v1::UploadArtifactResponse* response) {
   RpcTimer timer(c_.metrics, "UploadArtifact");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kUploadArtifact);
+  if (!caller.ok()) return ToGrpc(caller.status());
   absl::StatusOr<std::unique_ptr<ArtifactFiles::Upload>> upload = c_.artifacts.StartUpload();
   if (!upload.ok()) return ToGrpc(upload.status());
   v1::ArtifactChunk chunk;
@@ -53,13 +74,14 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
 grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1::CreateTestRequest* request,
                                           v1::Test* response) {
   RpcTimer timer(c_.metrics, "CreateTest");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kCreateTest);
+  if (!caller.ok()) return ToGrpc(caller.status());
   auto known = [this](const std::string& sha) { return c_.artifacts.Contains(sha); };
   if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
   v1::TestSpec spec = request->spec();
   if (spec.has_spsa()) *spec.mutable_spsa() = tuner::WithDefaults(spec.spsa());
   if (spec.has_sprt()) *spec.mutable_sprt() = SprtWithDefaults(spec.sprt());
-  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now(), GrpcAdmin(*context));
+  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now(), *caller);
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -69,7 +91,8 @@ grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1
 grpc::Status AdminServiceImpl::ListTests(grpc::ServerContext* context, const v1::ListTestsRequest* request,
                                          v1::ListTestsResponse* response) {
   RpcTimer timer(c_.metrics, "ListTests");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   absl::StatusOr<std::vector<v1::Test>> tests = c_.store.ListTests(request->include_finished());
   if (!tests.ok()) return ToGrpc(tests.status());
   for (v1::Test& test : *tests) *response->add_tests() = std::move(test);
@@ -79,7 +102,8 @@ grpc::Status AdminServiceImpl::ListTests(grpc::ServerContext* context, const v1:
 grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::GetTestRequest* request,
                                        v1::Test* response) {
   RpcTimer timer(c_.metrics, "GetTest");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id());
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
@@ -89,8 +113,9 @@ grpc::Status AdminServiceImpl::GetTest(grpc::ServerContext* context, const v1::G
 grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::StopTestRequest* request,
                                         v1::Test* response) {
   RpcTimer timer(c_.metrics, "StopTest");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
-  absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now(), GrpcAdmin(*context));
+  absl::StatusOr<Caller> caller = AllowedOnTest(*context, Action::kStopTest, request->test_id());
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<v1::Test> test = c_.store.StopTest(request->test_id(), absl::Now(), *caller);
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -100,12 +125,13 @@ grpc::Status AdminServiceImpl::StopTest(grpc::ServerContext* context, const v1::
 grpc::Status AdminServiceImpl::ExcludeWorker(grpc::ServerContext* context, const v1::ExcludeWorkerRequest* request,
                                              v1::Test* response) {
   RpcTimer timer(c_.metrics, "ExcludeWorker");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kExcludeWorker);
+  if (!caller.ok()) return ToGrpc(caller.status());
   if (request->reason().size() > 500 || !IsValidText(request->reason()))
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "reason: printable text, at most 500 bytes");
   const std::string reason = request->reason().empty() ? "no reason given" : request->reason();
   absl::StatusOr<v1::Test> test =
-      c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now(), GrpcAdmin(*context));
+      c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now(), *caller);
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();
@@ -114,7 +140,8 @@ grpc::Status AdminServiceImpl::ExcludeWorker(grpc::ServerContext* context, const
 
 grpc::Status AdminServiceImpl::WatchTest(grpc::ServerContext* context, const v1::WatchTestRequest* request,
                                          grpc::ServerWriter<v1::Test>* writer) {
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   uint64_t seen = c_.changes.version();
   std::string last;
   while (!context->IsCancelled()) {
@@ -132,7 +159,8 @@ grpc::Status AdminServiceImpl::WatchTest(grpc::ServerContext* context, const v1:
 grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::GetTuneRequest* request,
                                        v1::Tune* response) {
   RpcTimer timer(c_.metrics, "GetTune");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   if (request->max_history_points() > 100'000)
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "max_history_points: at most 100,000");
   const size_t points = request->max_history_points() ? request->max_history_points() : 200;
@@ -145,7 +173,8 @@ grpc::Status AdminServiceImpl::GetTune(grpc::ServerContext* context, const v1::G
 grpc::Status AdminServiceImpl::GetRecords(grpc::ServerContext* context, const v1::GetRecordsRequest* request,
                                           grpc::ServerWriter<v1::RecordsChunk>* writer) {
   RpcTimer timer(c_.metrics, "GetRecords");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   if (absl::StatusOr<v1::Test> test = c_.store.GetTest(request->test_id()); !test.ok()) return ToGrpc(test.status());
   // A page at a time, so a slow reader never holds the read connection.
   uint64_t after = 0;
@@ -166,10 +195,111 @@ grpc::Status AdminServiceImpl::GetRecords(grpc::ServerContext* context, const v1
 grpc::Status AdminServiceImpl::ListWorkers(grpc::ServerContext* context, const v1::ListWorkersRequest*,
                                            v1::ListWorkersResponse* response) {
   RpcTimer timer(c_.metrics, "ListWorkers");
-  if (grpc::Status s = Authorize(*context, c_.tokens, Role::kAdmin); !s.ok()) return s;
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
   absl::StatusOr<std::vector<v1::WorkerInfo>> workers = c_.store.ListWorkers();
   if (!workers.ok()) return ToGrpc(workers.status());
   for (v1::WorkerInfo& worker : *workers) *response->add_workers() = std::move(worker);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ApproveTest(grpc::ServerContext* context, const v1::ApproveTestRequest* request,
+                                           v1::Test* response) {
+  RpcTimer timer(c_.metrics, "ApproveTest");
+  absl::StatusOr<Caller> caller = AllowedOnTest(*context, Action::kApproveTest, request->test_id());
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<v1::Test> test = c_.store.ApproveTest(request->test_id(), absl::Now(), *caller);
+  if (!test.ok()) return ToGrpc(test.status());
+  *response = *std::move(test);
+  c_.changes.Changed();
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::IssueToken(grpc::ServerContext* context, const v1::IssueTokenRequest* request,
+                                          v1::IssueTokenResponse* response) {
+  RpcTimer timer(c_.metrics, "IssueToken");
+  // The password is the credential here: no bearer token is asked for.
+  absl::StatusOr<AccountManager::IssuedToken> issued =
+      c_.accounts.IssueToken(request->name(), request->password(), request->label(), Via(*context), absl::Now());
+  if (!issued.ok()) return ToGrpc(issued.status());
+  response->set_token(std::move(issued->token));
+  *response->mutable_info() = std::move(issued->info);
+  *response->mutable_account() = std::move(issued->account);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ListTokens(grpc::ServerContext* context, const v1::ListTokensRequest*,
+                                          v1::ListTokensResponse* response) {
+  RpcTimer timer(c_.metrics, "ListTokens");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<std::vector<v1::ApiToken>> tokens = c_.accounts.ListTokens(*caller);
+  if (!tokens.ok()) return ToGrpc(tokens.status());
+  for (v1::ApiToken& token : *tokens) *response->add_tokens() = std::move(token);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::RevokeToken(grpc::ServerContext* context, const v1::RevokeTokenRequest* request,
+                                           v1::RevokeTokenResponse*) {
+  RpcTimer timer(c_.metrics, "RevokeToken");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  return ToGrpc(c_.accounts.RevokeToken(*caller, request->token_id(), absl::Now()));
+}
+
+grpc::Status AdminServiceImpl::WhoAmI(grpc::ServerContext* context, const v1::WhoAmIRequest*, v1::Account* response) {
+  RpcTimer timer(c_.metrics, "WhoAmI");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  response->set_id(caller->account_id);
+  response->set_name(caller->name);
+  response->set_role(caller->role);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::CreateAccount(grpc::ServerContext* context, const v1::CreateAccountRequest* request,
+                                             v1::Account* response) {
+  RpcTimer timer(c_.metrics, "CreateAccount");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kManageAccounts);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<v1::Account> account = c_.accounts.CreateAccount(*caller, *request, absl::Now());
+  if (!account.ok()) return ToGrpc(account.status());
+  *response = *std::move(account);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::ListAccounts(grpc::ServerContext* context, const v1::ListAccountsRequest*,
+                                            v1::ListAccountsResponse* response) {
+  RpcTimer timer(c_.metrics, "ListAccounts");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kRead);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<std::vector<v1::Account>> accounts = c_.accounts.ListAccounts(*caller);
+  if (!accounts.ok()) return ToGrpc(accounts.status());
+  for (v1::Account& account : *accounts) *response->add_accounts() = std::move(account);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::UpdateAccount(grpc::ServerContext* context, const v1::UpdateAccountRequest* request,
+                                             v1::Account* response) {
+  RpcTimer timer(c_.metrics, "UpdateAccount");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kManageAccounts);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  absl::StatusOr<v1::Account> account = c_.accounts.UpdateAccount(*caller, *request, absl::Now());
+  if (!account.ok()) return ToGrpc(account.status());
+  *response = *std::move(account);
+  return grpc::Status::OK;
+}
+
+grpc::Status AdminServiceImpl::GetAuditLog(grpc::ServerContext* context, const v1::GetAuditLogRequest* request,
+                                           v1::AuditLog* response) {
+  RpcTimer timer(c_.metrics, "GetAuditLog");
+  absl::StatusOr<Caller> caller = Allowed(*context, Action::kReadAuditLog);
+  if (!caller.ok()) return ToGrpc(caller.status());
+  if (request->limit() > kMaxAuditEntries)
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, absl::StrCat("limit: at most ", kMaxAuditEntries));
+  absl::StatusOr<v1::AuditLog> log = c_.store.GetAuditLog(request->limit() ? request->limit() : kDefaultAuditEntries);
+  if (!log.ok()) return ToGrpc(log.status());
+  *response = *std::move(log);
   return grpc::Status::OK;
 }
 

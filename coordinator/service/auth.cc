@@ -4,17 +4,25 @@
 #include "absl/strings/strip.h"
 #include "common/secret.h"
 #include "common/sha256.h"
+#include "coordinator/service/grpc_status.h"
 #include "proto/contract.h"
 
 namespace judkins {
 
-grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role) {
+absl::StatusOr<absl::string_view> BearerToken(const grpc::ServerContextBase& context) {
   const auto& metadata = context.client_metadata();
   const auto it = metadata.find(contract::kAuthorizationMetadata);
-  if (it == metadata.end()) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing authorization metadata");
+  if (it == metadata.end()) return absl::UnauthenticatedError("missing authorization metadata");
   absl::string_view value(it->second.data(), it->second.size());
   if (!absl::ConsumePrefix(&value, contract::kBearerPrefix))
-    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authorization must be 'Bearer <token>'");
+    return absl::UnauthenticatedError("authorization must be 'Bearer <token>'");
+  return value;
+}
+
+grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role) {
+  absl::StatusOr<absl::string_view> bearer = BearerToken(context);
+  if (!bearer.ok()) return ToGrpc(bearer.status());
+  const absl::string_view value = *bearer;
   const std::string& needed = role == Role::kAdmin ? tokens.admin : tokens.worker;
   const std::string& other = role == Role::kAdmin ? tokens.worker : tokens.admin;
   if (SameSecret(value, needed)) return grpc::Status::OK;

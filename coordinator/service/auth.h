@@ -21,6 +21,10 @@ struct Tokens {
 // UNAUTHENTICATED without a valid token, PERMISSION_DENIED with the other role's.
 grpc::Status Authorize(const grpc::ServerContextBase& context, const Tokens& tokens, Role role);
 
+// The call's bearer token (metadata "authorization: Bearer <token>"), for
+// AccountManager::Authenticate; UNAUTHENTICATED without one.
+absl::StatusOr<absl::string_view> BearerToken(const grpc::ServerContextBase& context);
+
 // After Authorize(kWorker): the call's worker secret (metadata
 // contract::kWorkerSecretMetadata) must hash to the one stored for worker_id.
 // UNAUTHENTICATED without one, PERMISSION_DENIED with another worker's.

@@ -174,8 +174,8 @@ void CoordinatorMetrics::SetTestProgress(const v1::Test& test) {
 }
 
 void CoordinatorMetrics::SetTestsByState(const std::map<v1::TestState, int>& counts) {
-  for (v1::TestState state :
-       {v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING, v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
+  for (v1::TestState state : {v1::TEST_STATE_AWAITING_APPROVAL, v1::TEST_STATE_PENDING, v1::TEST_STATE_RUNNING,
+                              v1::TEST_STATE_FINISHED, v1::TEST_STATE_STOPPED}) {
     const auto it = counts.find(state);
     tests_.Add({{"state", TestStateText(state)}}).Set(it == counts.end() ? 0 : it->second);
   }

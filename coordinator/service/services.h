@@ -3,6 +3,7 @@
 #ifndef JUDKINS_COORDINATOR_SERVICE_SERVICES_H_
 #define JUDKINS_COORDINATOR_SERVICE_SERVICES_H_
 
+#include "coordinator/accounts/account_manager.h"
 #include "coordinator/scheduler/scheduler.h"
 #include "coordinator/service/auth.h"
 #include "coordinator/service/change_feed.h"
@@ -21,6 +22,7 @@ struct ServiceContext {
   const Tokens& tokens;
   CoordinatorMetrics& metrics;
   ChangeFeed& changes;
+  AccountManager& accounts;
 };
 
 // RequestWork and ReportBatch are callback methods (they wait on a commit);
@@ -59,8 +61,23 @@ class AdminServiceImpl final : public v1::AdminService::Service {
   grpc::Status GetRecords(grpc::ServerContext*, const v1::GetRecordsRequest*,
                           grpc::ServerWriter<v1::RecordsChunk>*) override;
   grpc::Status ExcludeWorker(grpc::ServerContext*, const v1::ExcludeWorkerRequest*, v1::Test*) override;
+  grpc::Status ApproveTest(grpc::ServerContext*, const v1::ApproveTestRequest*, v1::Test*) override;
+  grpc::Status IssueToken(grpc::ServerContext*, const v1::IssueTokenRequest*, v1::IssueTokenResponse*) override;
+  grpc::Status ListTokens(grpc::ServerContext*, const v1::ListTokensRequest*, v1::ListTokensResponse*) override;
+  grpc::Status RevokeToken(grpc::ServerContext*, const v1::RevokeTokenRequest*, v1::RevokeTokenResponse*) override;
+  grpc::Status WhoAmI(grpc::ServerContext*, const v1::WhoAmIRequest*, v1::Account*) override;
+  grpc::Status CreateAccount(grpc::ServerContext*, const v1::CreateAccountRequest*, v1::Account*) override;
+  grpc::Status ListAccounts(grpc::ServerContext*, const v1::ListAccountsRequest*, v1::ListAccountsResponse*) override;
+  grpc::Status UpdateAccount(grpc::ServerContext*, const v1::UpdateAccountRequest*, v1::Account*) override;
+  grpc::Status GetAuditLog(grpc::ServerContext*, const v1::GetAuditLogRequest*, v1::AuditLog*) override;
 
  private:
+  // The caller, once its bearer token is known and `action` is permitted to
+  // it (on a test owned by `owner`).
+  absl::StatusOr<Caller> Allowed(const grpc::ServerContext& context, Action action, absl::string_view owner = "");
+  // The same for an action on one test, whose owner is looked up.
+  absl::StatusOr<Caller> AllowedOnTest(const grpc::ServerContext& context, Action action, uint64_t test_id);
+
   ServiceContext c_;
 };
 

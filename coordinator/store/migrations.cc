@@ -19,7 +19,7 @@ struct Migration {
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<Migration, 13> kMigrations = {{
+constexpr std::array<Migration, 14> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
     {R"sql(
     CREATE TABLE tests (
@@ -180,6 +180,33 @@ constexpr std::array<Migration, 13> kMigrations = {{
     ALTER TABLE worker_results ADD COLUMN backed_off_until_ms INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tests ADD COLUMN hand_backs INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tests ADD COLUMN unplayable_because TEXT NOT NULL DEFAULT '';
+    )sql"},
+    // 14: people's accounts, their API tokens (only a token's hash is kept),
+    // what they did to accounts and tokens, and each test's owner (tests
+    // made before this version have none).
+    {R"sql(
+    CREATE TABLE accounts (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE,
+      password_hash TEXT NOT NULL,         -- libsodium's Argon2id string: salt and cost inside
+      role INTEGER NOT NULL,               -- judkins.v1.AccountRole
+      disabled INTEGER NOT NULL DEFAULT 0,
+      created INTEGER NOT NULL);
+    CREATE TABLE api_tokens (
+      id INTEGER PRIMARY KEY,
+      account_id INTEGER NOT NULL REFERENCES accounts(id),
+      token_sha256 TEXT NOT NULL UNIQUE,
+      label TEXT NOT NULL,
+      created INTEGER NOT NULL);
+    CREATE INDEX api_tokens_by_account ON api_tokens(account_id);
+    CREATE TABLE audit_log (               -- the tests' own entries are in test_events
+      at_unix INTEGER NOT NULL,
+      actor TEXT NOT NULL,
+      action TEXT NOT NULL,
+      detail TEXT NOT NULL);
+    CREATE INDEX audit_log_by_time ON audit_log(at_unix);
+    CREATE INDEX test_events_by_time ON test_events(at_unix);
+    ALTER TABLE tests ADD COLUMN owner TEXT NOT NULL DEFAULT '';
     )sql"},
 }};
 

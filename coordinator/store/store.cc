@@ -88,19 +88,23 @@ absl::StatusOr<std::vector<v1::Test>> Store::LoadTests(sqlite::Database& db, sql
   }
 }
 
-absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by) {
+absl::StatusOr<v1::Test> Store::CreateTest(const v1::TestSpec& spec, absl::Time now, const Caller& by) {
   uint64_t test_id = 0;
+  const v1::TestState state = InitialTestState(by);
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =
-        db_->Cached("INSERT INTO tests (spec, state, created, updated) VALUES (?, ?, ?, ?)");
+        db_->Cached("INSERT INTO tests (spec, state, created, updated, owner) VALUES (?, ?, ?, ?, ?)");
     if (!insert.ok()) return insert.status();
     insert->BindBlob(1, spec.SerializeAsString())
-        .Bind(2, int64_t(v1::TEST_STATE_PENDING))
+        .Bind(2, int64_t(state))
         .Bind(3, absl::ToUnixSeconds(now))
-        .Bind(4, absl::ToUnixSeconds(now));
+        .Bind(4, absl::ToUnixSeconds(now))
+        .Bind(5, by.name);
     if (absl::Status status = insert->Run(); !status.ok()) return status;
     test_id = db_->last_insert_id();
-    if (absl::Status s = AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_CREATED, absl::ToUnixSeconds(now), by, "");
+    if (absl::Status s =
+            AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_CREATED, absl::ToUnixSeconds(now), by.Label(),
+                            state == v1::TEST_STATE_AWAITING_APPROVAL ? "awaiting approval" : "");
         !s.ok())
       return s;
     if (spec.has_spsa()) return CreateTuneRow(*db_, test_id, spec.spsa());
@@ -173,14 +177,18 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListTests(bool include_finished) {
   ReaderPool::Lease reader = readers_->Acquire();
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<sqlite::Statement> select = reader->Cached(
-      include_finished ? "SELECT id FROM tests ORDER BY id" : "SELECT id FROM tests WHERE state IN (?, ?) ORDER BY id");
+  absl::StatusOr<sqlite::Statement> select =
+      reader->Cached(include_finished ? "SELECT id FROM tests ORDER BY id"
+                                      : "SELECT id FROM tests WHERE state IN (?, ?, ?) ORDER BY id");
   if (!select.ok()) return select.status();
-  if (!include_finished) select->Bind(1, int64_t(v1::TEST_STATE_PENDING)).Bind(2, int64_t(v1::TEST_STATE_RUNNING));
+  if (!include_finished)
+    select->Bind(1, int64_t(v1::TEST_STATE_AWAITING_APPROVAL))
+        .Bind(2, int64_t(v1::TEST_STATE_PENDING))
+        .Bind(3, int64_t(v1::TEST_STATE_RUNNING));
   return LoadTests(*reader, *select);
 }
 
-absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now, const std::string& by) {
+absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, absl::Time now, const Caller& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
     if (!test.ok()) return test.status();
@@ -194,7 +202,7 @@ absl::StatusOr<v1::Test> Store::SetPriority(uint64_t test_id, int32_t priority, 
                              .Run();
         !s.ok())
       return s;
-    return AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_PRIORITY_CHANGED, absl::ToUnixSeconds(now), by,
+    return AppendTestEvent(*db_, test_id, v1::TEST_EVENT_KIND_PRIORITY_CHANGED, absl::ToUnixSeconds(now), by.Label(),
                            absl::StrCat("priority ", priority));
   });
   if (!written.ok()) return written;
@@ -256,20 +264,46 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
   return page;
 }
 
-absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now, const std::string& by) {
+absl::StatusOr<v1::Test> Store::StopTest(uint64_t test_id, absl::Time now, const Caller& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
     if (!test.ok()) return test.status();
     if (Ended(test->state)) return absl::OkStatus();
     const v1::TestState before = test->state;
     test->state = v1::TEST_STATE_STOPPED;
-    test->finished_because = "stopped by admin";
+    test->finished_because = absl::StrCat("stopped by ", by.name);
     test->updated = absl::ToUnixSeconds(now);
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
-    return LogStateChange(*db_, before, *test, by);
+    return LogStateChange(*db_, before, *test, by.Label());
   });
   if (!written.ok()) return written;
   return GetTest(test_id);
+}
+
+absl::StatusOr<v1::Test> Store::ApproveTest(uint64_t test_id, absl::Time now, const Caller& by) {
+  absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
+    absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
+    if (!test.ok()) return test.status();
+    if (test->state != v1::TEST_STATE_AWAITING_APPROVAL)
+      return absl::FailedPreconditionError(absl::StrCat("test_id: test ", test_id, " is not awaiting approval"));
+    const v1::TestState before = test->state;
+    test->state = v1::TEST_STATE_PENDING;
+    test->updated = absl::ToUnixSeconds(now);
+    if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
+    return LogStateChange(*db_, before, *test, by.Label());
+  });
+  if (!written.ok()) return written;
+  return GetTest(test_id);
+}
+
+absl::StatusOr<std::string> Store::TestOwner(uint64_t test_id) {
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Statement> select = reader->Cached("SELECT owner FROM tests WHERE id = ?");
+  if (!select.ok()) return select.status();
+  absl::StatusOr<bool> row = select->Bind(1, int64_t(test_id)).Step();
+  if (!row.ok()) return row.status();
+  if (!*row) return absl::NotFoundError(absl::StrCat("no test ", test_id));
+  return select->Text(0);
 }
 
 absl::StatusOr<std::vector<ActiveTest>> Store::ActiveTests(bool count_in_flight) {

@@ -26,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "coordinator/domain/permissions.h"
 #include "coordinator/store/reader_pool.h"
 #include "coordinator/store/sqlite.h"
 #include "coordinator/store/wal_checkpointer.h"
@@ -52,11 +53,11 @@ class Store {
  public:
   static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
 
-  // Who an admin action is logged as when the caller does not say.
-  static constexpr char kSomeAdmin[] = "admin";
-
-  // `by` names who asked, for the test's log (GetTestLog).
-  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now, const std::string& by = kSomeAdmin);
+  // `by` is who asked: the test's log names them (GetTestLog). A new test
+  // is theirs, and starts in the state their role gives it (awaiting
+  // approval for a user's).
+  absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec, absl::Time now,
+                                      const Caller& by = Caller::AdminToken(""));
   absl::StatusOr<v1::Test> GetTest(uint64_t test_id);
   // OK when the test exists, else NOT_FOUND naming it: cheaper than GetTest.
   absl::Status CheckTestExists(uint64_t test_id);
@@ -78,15 +79,20 @@ class Store {
   // The pending and running tests, and those that ended (or changed) since
   // `ended_since`: what the live gauges show, whatever the history's size.
   absl::StatusOr<std::vector<v1::Test>> ListLiveTests(absl::Time ended_since, TestDetail detail = TestDetail::kFull);
-  absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now, const std::string& by = kSomeAdmin);
+  absl::StatusOr<v1::Test> StopTest(uint64_t test_id, absl::Time now, const Caller& by = Caller::AdminToken(""));
+  // A test awaiting approval goes to the queue (pending); FAILED_PRECONDITION
+  // in any other state.
+  absl::StatusOr<v1::Test> ApproveTest(uint64_t test_id, absl::Time now, const Caller& by);
+  // A test's owner, for Permit: cheaper than GetTest. NOT_FOUND naming it.
+  absl::StatusOr<std::string> TestOwner(uint64_t test_id);
   // A running or pending test's priority (higher first); FAILED_PRECONDITION once it ended.
   absl::StatusOr<v1::Test> SetPriority(uint64_t test_id, int32_t priority, absl::Time now,
-                                       const std::string& by = kSomeAdmin);
+                                       const Caller& by = Caller::AdminToken(""));
   // Takes the worker off the test: its counted pairs are purged and played
   // again by others, the SPRT is evaluated afresh (a test it decided runs
   // again), and it gets no more of the test's work (worker_exclusion.cc).
   absl::StatusOr<v1::Test> ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
-                                         absl::Time now, const std::string& by = kSomeAdmin);
+                                         absl::Time now, const Caller& by = Caller::AdminToken(""));
   // The pending and running tests; with `count_in_flight`, each with the
   // pairs of its leased batches (a sum over them all: O(leases)).
   absl::StatusOr<std::vector<ActiveTest>> ActiveTests(bool count_in_flight = true);
@@ -170,6 +176,42 @@ class Store {
     std::string records;
   };
   absl::StatusOr<std::vector<BatchRecords>> RecordsAfter(uint64_t test_id, uint64_t after_batch_id, int limit);
+
+  // People's accounts and their API tokens (accounts.cc). Only hashes are
+  // kept: the password's (password_hasher.h) and the token's SHA-256. Each
+  // change is in the audit log with who made it, in the same transaction.
+  struct StoredAccount {
+    v1::Account account;
+    std::string password_hash;
+  };
+  // ALREADY_EXISTS naming the account when the name is taken.
+  absl::StatusOr<v1::Account> CreateAccount(const std::string& name, const std::string& password_hash,
+                                            v1::AccountRole role, absl::Time now, const Caller& by);
+  // NOT_FOUND naming the account.
+  absl::StatusOr<StoredAccount> FindAccount(const std::string& name);
+  absl::StatusOr<std::vector<v1::Account>> ListAccounts();
+  absl::StatusOr<size_t> CountAccounts();
+  // What UpdateAccount changes; unset fields stay as they are.
+  struct AccountChange {
+    std::optional<v1::AccountRole> role;
+    std::optional<std::string> password_hash;
+    std::optional<bool> disabled;
+  };
+  absl::StatusOr<v1::Account> UpdateAccount(const std::string& name, const AccountChange& change, absl::Time now,
+                                            const Caller& by);
+  absl::StatusOr<v1::ApiToken> AddToken(const v1::Account& account, const std::string& token_sha256,
+                                        const std::string& label, absl::Time now, const Caller& by);
+  // The enabled account a token (by its hash) acts for; nullopt for none.
+  absl::StatusOr<std::optional<v1::Account>> AccountForToken(const std::string& token_sha256);
+  // The account's tokens (every account's when 0), oldest first.
+  absl::StatusOr<std::vector<v1::ApiToken>> ListTokens(uint64_t account_id);
+  // NOT_FOUND unless the token exists and, when owner_account_id is not 0,
+  // belongs to that account (another's token is as good as missing).
+  absl::Status RevokeToken(uint64_t token_id, uint64_t owner_account_id, absl::Time now, const Caller& by);
+  // An entry in the audit log outside any other change (a failed login).
+  absl::Status AppendAudit(absl::Time now, const Caller& by, const std::string& action, const std::string& detail);
+  // The audit log and every test's log, merged, newest first.
+  absl::StatusOr<v1::AuditLog> GetAuditLog(size_t limit);
 
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);

@@ -11,7 +11,7 @@ namespace {
 
 constexpr char kTestColumns[] =
     "id, spec, state, ll, ld, dd_wl, dw, ww, wins, draws, losses, next_pair, overshoot_valid, overshoot_last, "
-    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, hand_backs, unplayable_because";
+    "ref0, m0, sq0, ref1, m1, sq1, finished_because, created, updated, hand_backs, unplayable_because, owner";
 
 absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   TestRow test;
@@ -35,6 +35,7 @@ absl::StatusOr<TestRow> ReadTestRow(const sqlite::Statement& row) {
   test.updated = row.Int(22);
   test.hand_backs = row.Int(23);
   test.unplayable_because = row.Text(24);
+  test.owner = row.Text(25);
   return test;
 }
 
@@ -55,6 +56,7 @@ v1::Test ToMessage(const TestRow& row, uint64_t pairs_in_flight) {
   test.set_created_unix(row.created);
   test.set_updated_unix(row.updated);
   test.set_unplayable_because(row.unplayable_because);
+  test.set_owner(row.owner);
   return test;
 }
 

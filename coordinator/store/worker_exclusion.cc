@@ -17,7 +17,7 @@
 namespace judkins {
 
 absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_id, const std::string& reason,
-                                              absl::Time now, const std::string& by) {
+                                              absl::Time now, const Caller& by) {
   absl::Status written = WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     // Step 1. The test and the worker's share of it.
     absl::StatusOr<TestRow> test = LoadTestRow(*db_, test_id);
@@ -69,10 +69,11 @@ absl::StatusOr<v1::Test> Store::ExcludeWorker(uint64_t test_id, uint64_t worker_
     if (absl::Status s = SaveCounts(*db_, *test); !s.ok()) return s;
     if (absl::Status s = RemoveFromGameTallies(*db_, test_id, worker_id); !s.ok()) return s;
     // Step 4. No more work of this test for it; the log says why, and by whom.
-    const std::string because = absl::StrCat("excluded by admin: ", reason);
+    const std::string because = absl::StrCat("excluded by ", by.name, ": ", reason);
     if (absl::Status s = ExcludeWorkerResult(*db_, test_id, worker_id, because, /*purged=*/true); !s.ok()) return s;
-    if (absl::Status s = LogWorkerExcluded(*db_, test_id, worker_id, test->updated, by, because); !s.ok()) return s;
-    return LogStateChange(*db_, before, *test, by);
+    if (absl::Status s = LogWorkerExcluded(*db_, test_id, worker_id, test->updated, by.Label(), because); !s.ok())
+      return s;
+    return LogStateChange(*db_, before, *test, by.Label());
   });
   if (!written.ok()) return written;
   return GetTest(test_id);

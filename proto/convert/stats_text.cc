@@ -44,6 +44,8 @@ std::string TestStateText(v1::TestState state) {
       return "finished";
     case v1::TEST_STATE_STOPPED:
       return "stopped";
+    case v1::TEST_STATE_AWAITING_APPROVAL:
+      return "awaiting_approval";
     default:
       return "unknown";
   }

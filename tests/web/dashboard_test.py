@@ -9,8 +9,11 @@ Checks: the list shows the test, its cards count cores and games at once
 apart, and its games-per-minute rate is steady; the test's page shows the LLR
 bar, drawn charts and a filled per-worker table; a new report changes the
 numbers on the open page without a reload, and never wipes what is being
-typed; stop is refused without a login and without the CSRF token, and works
-after login; a finished test's page opens no event stream and shows no
+typed; two people log in with their accounts: the user's test (created with
+his personal token from the CLI) waits for approval, he may stop it but not
+approve it nor touch another's test (the server refuses him too, even with
+the CSRF token), and the approver approves it from its page and stops the
+other; a wrong password is refused; a finished test's page opens no event stream and shows no
 "null"; pages for missing tests and paths say so; the SPRT calculator's LLR
 equals judkins-worker sprt's; no page logs a console error. A screenshot of each page is kept in
 SCREENSHOT_DIR. Every process it starts is stopped, even when a check fails.
@@ -39,6 +42,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 BUILD, BOOKS, SCREENSHOTS = (os.path.abspath(arg) for arg in sys.argv[1:4])
 del sys.argv[1:4]
 WAIT_SECONDS = 60  # the longest any one condition may take
+# Two people: an approver and a user whose tests wait for one.
+PASSWORDS = {"vera": "vera's long password", "bob": "bob's long password"}
 
 
 class Cluster:
@@ -70,10 +75,24 @@ class Cluster:
             self.processes.append(subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env,
                                                    start_new_session=True))
 
-    def judkins(self, *args):
-        env = dict(os.environ, JUDKINS_SERVER=self.grpc, JUDKINS_ADMIN_TOKEN=self.admin_token)
+    def judkins(self, *args, account=None):
+        """The CLI with the admin token, or as `account` with the token its `judkins login` saved."""
+        env = {k: v for k, v in os.environ.items() if k != "JUDKINS_ADMIN_TOKEN"}
+        env["JUDKINS_SERVER"] = self.grpc
+        if account:
+            env["JUDKINS_TOKEN_FILE"] = os.path.join(self.dir, f"{account}.token")
+        else:
+            env["JUDKINS_ADMIN_TOKEN"] = self.admin_token
         return subprocess.run([f"{BUILD}/cli/judkins", *args], env=env, check=True, capture_output=True,
                               text=True).stdout.strip()
+
+    def add_account(self, name, role):
+        """An account made with the admin token, logged in on the command line (its token saved)."""
+        password = os.path.join(self.dir, f"{name}.password")
+        with open(password, "w") as f:
+            f.write(PASSWORDS[name])
+        self.judkins("account", "create", name, "--role", role, "--password-file", password)
+        self.judkins("login", name, "--password-file", password, account=name)
 
     def start_workers(self, count):
         env = {k: v for k, v in os.environ.items() if k != "JUDKINS_ADMIN_TOKEN"}
@@ -120,6 +139,9 @@ class DashboardTest(unittest.TestCase):
             cls.test_id = cls.cluster.judkins("test", "create", "--dev", f"sha={engine}", "name=dev-quiescence",
                                               "--base", f"sha={engine}", "name=base", "--nodes", "300",
                                               "--sprt", "elo0=0", "elo1=5")
+            cls.cluster.add_account("vera", "approver")
+            cls.cluster.add_account("bob", "user")
+            cls.engine = engine
             cls.cluster.start_workers(2)
             options = webdriver.ChromeOptions()
             for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"):
@@ -292,24 +314,66 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.games_shown() >= 0, "the test page")
         self.browser.save_screenshot(f"{SCREENSHOTS}/test-dark.png")
 
-    def test_6_stop_needs_a_login_and_the_csrf_token(self):
+    def log_in(self, name, password, then):
+        self.open(f"/login?next={then}")
+        form = self.wait(lambda: self.browser.find_elements(By.ID, "login-form"), "the login form")[0]
+        form.find_element(By.NAME, "name").send_keys(name)
+        form.find_element(By.NAME, "password").send_keys(password)
+        form.find_element(By.TAG_NAME, "button").click()
+
+    def log_out(self):
+        self.browser.find_element(By.CSS_SELECTOR, 'form[action="/logout"] button').click()
+        self.wait(lambda: self.browser.find_elements(By.LINK_TEXT, "Log in"), "the logged-out page")
+
+    def click(self, selector, what):
+        """Found and clicked in one step: the page may redraw between two."""
+        self.wait(lambda: self.browser.execute_script(
+            "const b = document.querySelector(arguments[0]); if (b) b.click(); return b !== null;", selector), what)
+
+    def state_shown(self):
+        return self.browser.execute_script('const s = document.getElementById("state"); return s && s.textContent;')
+
+    def test_6_two_people_approve_and_stop_tests_as_their_roles_allow(self):
         stop = f"{self.cluster.url}/tests/{self.test_id}/stop"
         self.assertEqual(post(stop, {"csrf": "x"}), 401)
-        # A wrong token is refused on the login page.
-        self.open(f"/login?next=/tests/{self.test_id}")
-        self.browser.find_element(By.NAME, "token").send_keys("not-the-token")
-        self.browser.find_element(By.CSS_SELECTOR, "#login-form button").click()
+        # Bob, a user, creates a test with his own token: it waits for an approver.
+        bobs = self.cluster.judkins("test", "create", "--dev", f"sha={self.engine}", "name=bobs-idea",
+                                    "--base", f"sha={self.engine}", "name=base", "--nodes", "300",
+                                    "--pairs", "4", account="bob")
+        self.assertIn("awaiting_approval", self.cluster.judkins("test", "list", account="bob"))
+        # A wrong password is refused on the login page.
+        self.log_in("bob", "not bob's password", f"/tests/{bobs}")
         self.wait(lambda: self.browser.find_elements(By.ID, "login-error"), "the refusal")
-        self.browser.find_element(By.NAME, "token").send_keys(self.cluster.admin_token)
-        self.browser.find_element(By.CSS_SELECTOR, "#login-form button").click()
-        self.wait(lambda: re.search(rf"/tests/{self.test_id}$", self.browser.current_url), "the test page again")
+        self.log_in("bob", PASSWORDS["bob"], f"/tests/{bobs}")
+        self.wait(lambda: re.search(rf"/tests/{bobs}$", self.browser.current_url), "bob's test page")
+        self.wait(lambda: self.state_shown() == "awaiting approval", "bob's test awaiting approval")
+        self.assertEqual(self.browser.find_element(By.ID, "me").text, "bob (user)")
+        self.assertEqual(self.browser.find_element(By.ID, "owner").text, "by bob")
+        self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, 'form[action$="/stop"]'), "bob's stop button")
+        self.assertFalse(self.browser.find_elements(By.CSS_SELECTOR, 'form[action$="/approve"]'))
         session = self.browser.get_cookie("judkins_session")
         self.assertTrue(session and session["httpOnly"] and session["sameSite"] == "Strict")
         cookie = f"judkins_session={session['value']}"
+        csrf = self.browser.execute_script('return document.querySelector(\'meta[name="csrf"]\').content')
+        # The admin's test is not his: no buttons, and the server refuses him even with the CSRF token.
+        self.open(f"/tests/{self.test_id}")
+        self.wait(lambda: self.games_shown() >= 0, "the admin's test page")
+        self.assertFalse(self.browser.find_elements(By.ID, "actions"))
+        self.assertEqual(post(stop, {"csrf": csrf}, cookie), 403)
         self.assertEqual(post(stop, {}, cookie), 403)
-        self.assertEqual(post(stop, {"csrf": "wrong"}, cookie), 403)
+        self.assertEqual(post(f"{self.cluster.url}/tests/{bobs}/approve", {"csrf": csrf}, cookie), 403)
         self.assertNotIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
-        # What is typed in the priority field survives the live redraws.
+        self.browser.save_screenshot(f"{SCREENSHOTS}/user.png")
+        self.log_out()
+        # Vera, an approver, lets bob's test in from its page.
+        self.log_in("vera", PASSWORDS["vera"], f"/tests/{bobs}")
+        self.wait(lambda: re.search(rf"/tests/{bobs}$", self.browser.current_url), "bob's test page for vera")
+        self.click('form[action$="/approve"] button', "the approve button")
+        self.wait(lambda: self.state_shown() in ("pending", "running", "finished"), "bob's test approved")
+        self.wait(lambda: "approved vera (web, 127.0.0.1)" in self.browser.find_element(By.ID, "log").text,
+                  "the approval in the events log")
+        # What she types in the admin's test's priority field survives the live redraws.
+        self.open(f"/tests/{self.test_id}")
         field = self.wait(lambda: self.browser.find_elements(By.NAME, "priority"), "the priority field")[0]
         field.clear()
         field.send_keys("123")
@@ -317,19 +381,16 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.games_shown() > before, "a redraw with more games")
         self.assertEqual(self.browser.find_element(By.NAME, "priority").get_attribute("value"), "123")
         self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "main").text)
-        # Found and clicked in one step: the page may redraw between two.
-        self.wait(lambda: self.browser.execute_script(
-            'const stop = document.querySelector(\'form[action$="/stop"] button\');'
-            'if (stop) stop.click(); return stop !== null;'), "the stop button")
-        self.wait(lambda: self.browser.find_elements(By.ID, "state")
-                  and self.browser.find_element(By.ID, "state").text == "stopped", "the test stopped")
-        self.assertIn("stopped", self.cluster.judkins("test", "show", self.test_id).lower())
+        self.click('form[action$="/stop"] button', "the stop button")
+        self.wait(lambda: self.state_shown() == "stopped", "the test stopped")
+        shown = self.cluster.judkins("test", "show", self.test_id)
+        self.assertIn("stopped by vera", shown)
         # The events log says who created, started and stopped it.
         log = lambda: self.browser.find_element(By.ID, "log").text
-        self.wait(lambda: "stopped admin (web, 127.0.0.1)" in log(), "the stop in the events log")
+        self.wait(lambda: "stopped vera (web, 127.0.0.1)" in log(), "the stop in the events log")
         self.assertIn("created admin (gRPC, ipv4:127.0.0.1:", log())
         self.assertRegex(log(), r"started worker worker-\d \(#\d+\)")
-        self.assertNoConsoleErrors("the login and stop")
+        self.assertNoConsoleErrors("the logins, the approval and the stop")
 
     def test_7_a_finished_tests_page_opens_no_stream_and_shows_no_null(self):
         self.open(f"/tests/{self.test_id}")

@@ -6,6 +6,11 @@
 const main = document.getElementById("main");
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const loggedIn = document.body.dataset.loggedIn === "true";
+// Who is logged in, and what their role lets them do (the server's rule,
+// coordinator/domain/permissions.h; it checks every action again).
+const me = { name: document.body.dataset.account, role: document.body.dataset.role };
+const isApprover = loggedIn && ["approver", "admin"].includes(me.role);
+const mayManage = (test) => isApprover || (loggedIn && test.owner === me.name);
 
 // Step 1. Small helpers.
 
@@ -200,8 +205,8 @@ pages.index = async function () {
       for (const [k, v] of data) if (v) next.set(k, v);
       location.search = next.toString();
     } },
-    el("select", { name: "state" }, ["", "pending", "running", "finished", "stopped"].map((s) =>
-      el("option", { value: s, selected: s === filters.state }, s || "any state"))),
+    el("select", { name: "state" }, ["", "awaiting_approval", "pending", "running", "finished", "stopped"].map((s) =>
+      el("option", { value: s, selected: s === filters.state }, s.replace("_", " ") || "any state"))),
     el("select", { name: "kind" }, ["", "sprt", "fixed", "spsa"].map((k) =>
       el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
     el("select", { name: "variant" }, ["", "judkins", "shogi", "minishogi"].map((v) =>
@@ -230,21 +235,21 @@ pages.index = async function () {
       el("div", { class: "card" }, el("div", { class: "muted" }, "games at once"), el("div", { class: "value", id: "card-slots" }, sum("concurrency"))),
       el("div", { class: "card" }, el("div", { class: "muted" }, "games per minute"), el("div", { class: "value", id: "card-rate" }, perMinute)),
       el("div", { class: "card" }, el("div", { class: "muted" }, "tests"), el("div", { class: "value" }, list.total)));
-    const groups = { pending: [], running: [], finished: [] };
+    const groups = { awaiting_approval: [], pending: [], running: [], finished: [] };
     for (const test of list.tests) {
       const state = stateWord(test.state);
       groups[state === "stopped" ? "finished" : state].push(test);
     }
     const sections = Object.entries(groups).filter(([, tests]) => tests.length).map(([name, tests]) => [
-      el("h2", {}, `${name[0].toUpperCase()}${name.slice(1)} (${tests.length})`),
-      table(["test", "engines", "variant", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
-        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "", "",
+      el("h2", {}, `${name[0].toUpperCase()}${name.slice(1).replace("_", " ")} (${tests.length})`),
+      table(["test", "engines", "owner", "variant", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
+        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "", "", "",
       ] : [
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
-        `${t.spec.dev.name} vs ${t.spec.base.name}`, variantName(t.spec), timeControl(t.spec.timeControl),
-        el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state)),
+        `${t.spec.dev.name} vs ${t.spec.base.name}`, t.owner || "—", variantName(t.spec), timeControl(t.spec.timeControl),
+        el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state).replace("_", " ")),
         llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), wdlText(t.wdl),
-      ]), { numeric: [7] }),
+      ]), { numeric: [8] }),
     ]);
     const pager = el("div", { class: "pager" },
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
@@ -273,7 +278,9 @@ pages.test = async function () {
     const state = stateWord(test.state);
     if (state === actionsState) return actions;
     actionsState = state;
-    actions = loggedIn && ["pending", "running"].includes(state) ? el("div", { id: "actions" },
+    const open = ["awaiting_approval", "pending", "running"].includes(state);
+    actions = open && mayManage(test) ? el("div", { id: "actions" },
+      state === "awaiting_approval" && isApprover ? actionForm(`/tests/${id}/approve`, "Approve") : null,
       actionForm(`/tests/${id}/stop`, "Stop the test", [], true),
       actionForm(`/tests/${id}/priority`, "Set priority", [el("input", { type: "number", name: "priority", value: test.spec.priority || 0, min: -1000, max: 1000 })]))
       : loggedIn ? null : el("p", { class: "muted" }, el("a", { href: `/login?next=/tests/${id}` }, "Log in"), " to stop it or change its priority.");
@@ -301,7 +308,8 @@ pages.test = async function () {
     const band = history.points.map((h) => [int(h.games), h.eloCiLower, h.eloCiUpper]);
     show(
       el("h1", {}, `Test #${test.id}: ${spec.dev.name} vs ${spec.base.name} `,
-        el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state))),
+        el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state).replace("_", " "))),
+      test.owner ? el("p", { class: "muted", id: "owner" }, `by ${test.owner}`) : null,
       el("div", { class: "cards" },
         el("div", { class: "card" }, el("div", { class: "muted" }, "LLR"), el("div", { id: "llr" }, llrBar(s))),
         el("div", { class: "card" }, el("div", { class: "muted" }, "Elo (95%)"), el("div", { class: "value", id: "elo" }, eloText(s))),
@@ -453,14 +461,19 @@ pages.sprt = function () {
 // The admin token, given once: the server answers with a session cookie.
 pages.login = function () {
   const params = new URLSearchParams(location.search);
-  const why = { wrong: "Wrong token.", wait: "Too many failed logins: try again in a while." }[params.get("error")];
+  const why = { wrong: "Wrong name, password or token.", wait: "Too many failed logins: try again in a while." }[params.get("error")];
+  const next = el("input", { type: "hidden", name: "next", value: params.get("next") || "/" });
   show(el("h1", {}, "Log in"),
     why ? el("p", { class: "error", id: "login-error" }, why) : null,
-    el("form", { method: "post", action: "/login", class: "filters", id: "login-form" },
-      el("input", { type: "hidden", name: "next", value: params.get("next") || "/" }),
-      el("input", { type: "password", name: "token", placeholder: "admin token", autocomplete: "current-password", required: true }),
+    el("form", { method: "post", action: "/login", class: "filters", id: "login-form" }, next,
+      el("input", { name: "name", placeholder: "account", autocomplete: "username", required: true }),
+      el("input", { type: "password", name: "password", placeholder: "password", autocomplete: "current-password", required: true }),
       el("button", { type: "submit" }, "Log in")),
-    el("p", { class: "muted" }, "The admin token of this coordinator (--admin-token-file). Reads need no login unless the coordinator runs with --http-require-login."));
+    el("details", {}, el("summary", {}, "With the coordinator's admin token"),
+      el("form", { method: "post", action: "/login", class: "filters", id: "token-form" }, next.cloneNode(),
+        el("input", { type: "password", name: "token", placeholder: "admin token", autocomplete: "off", required: true }),
+        el("button", { type: "submit" }, "Log in"))),
+    el("p", { class: "muted" }, "Accounts are made by an admin (judkins account create). Reads need no login unless the coordinator runs with --http-require-login."));
 };
 
 // A page the server could not serve: its reason, said plainly.

@@ -8,8 +8,8 @@
 // as long after each further round, up to kLongestLockout; the right token
 // clears it. A wrong try is refused without being checked while its device
 // (or the untrusted browsers) must wait, so guesses stay slow either way.
-#ifndef JUDKINS_COORDINATOR_HTTP_LOGIN_THROTTLE_H_
-#define JUDKINS_COORDINATOR_HTTP_LOGIN_THROTTLE_H_
+#ifndef JUDKINS_COORDINATOR_ACCOUNTS_LOGIN_THROTTLE_H_
+#define JUDKINS_COORDINATOR_ACCOUNTS_LOGIN_THROTTLE_H_
 
 #include <cstdint>
 #include <string>
@@ -67,4 +67,4 @@ class LoginThrottle {
 
 }  // namespace judkins
 
-#endif  // JUDKINS_COORDINATOR_HTTP_LOGIN_THROTTLE_H_
+#endif  // JUDKINS_COORDINATOR_ACCOUNTS_LOGIN_THROTTLE_H_

@@ -1,4 +1,4 @@
-#include "coordinator/http/login_throttle.h"
+#include "coordinator/accounts/login_throttle.h"
 
 #include <algorithm>
 
