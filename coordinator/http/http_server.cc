@@ -25,6 +25,7 @@
 #include "coordinator/http/pages/shell_html.h"
 #include "coordinator/http/pages/style_css.h"
 #include "coordinator/http/yielding_thread_pool.h"
+#include "coordinator/service/test_submission.h"
 #include "proto/contract.h"
 #include "proto/convert/json.h"
 #include "records/numbered_game.h"
@@ -274,6 +275,9 @@ void HttpServer::RouteApi() {
   s.Get("/api/v1/workers", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.Workers(request.params); });
   });
+  s.Get("/api/v1/artifacts", [this](const httplib::Request& request, httplib::Response& response) {
+    SendCached(request, response, [&] { return api_.Artifacts(request.params); });
+  });
   s.Get("/api/v1/sprt", [this](const httplib::Request& request, httplib::Response& response) {
     Send(response, api_.Sprt(request.params));
   });
@@ -496,6 +500,7 @@ void HttpServer::RoutePages() {
   };
   s.Get("/", page("index", "Tests"));
   s.Get(R"(/tests/(\d+))", test_page("test", "Test"));
+  s.Get("/tests/new", page("create", "New test"));
   s.Get(R"(/tunes/(\d+))", test_page("tune", "Tune"));
   s.Get("/workers", page("workers", "Workers"));
   s.Get("/sprt", page("sprt", "SPRT calculator"));
@@ -540,8 +545,9 @@ void HttpServer::RouteActions() {
   // An action needs a live session and that session's CSRF token, in the
   // form's body or an X-CSRF-Token header: never in the URL.
   // The action is given who asks, as the session's caller from this request's address.
+  // `action` answers with the page to go to next.
   auto act = [this](const httplib::Request& request, httplib::Response& response,
-                    absl::FunctionRef<absl::Status(const Caller&)> action, const std::string& then) {
+                    absl::FunctionRef<absl::StatusOr<std::string>(const Caller&)> action) {
     const std::optional<WebSessions::Session> session = SessionOf(request);
     if (!session) return Send(response, ErrorAnswer(401, "log in first"));
     Caller caller = session->caller;
@@ -552,19 +558,33 @@ void HttpServer::RouteActions() {
       Log("judkins-coordinator", absl::StrCat("web action refused from ", request.remote_addr, ": bad CSRF token"));
       return Send(response, ErrorAnswer(403, "csrf: missing or wrong (reload the page)"));
     }
-    if (absl::Status status = action(caller); !status.ok()) return Send(response, ErrorAnswer(status));
-    response.set_redirect(then, 303);
+    absl::StatusOr<std::string> then = action(caller);
+    if (!then.ok()) return Send(response, ErrorAnswer(then.status()));
+    response.set_redirect(*then, 303);
   };
   s.Post("/logout", [this, act](const httplib::Request& request, httplib::Response& response) {
-    act(
-        request, response,
-        [&](const Caller&) {
-          sessions_.Logout(SessionIdFromCookies(request.get_header_value("Cookie")));
-          response.set_header("Set-Cookie",
-                              absl::StrCat(kSessionCookie, "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
-          return absl::OkStatus();
-        },
-        "/");
+    act(request, response, [&](const Caller&) -> absl::StatusOr<std::string> {
+      sessions_.Logout(SessionIdFromCookies(request.get_header_value("Cookie")));
+      response.set_header("Set-Cookie",
+                          absl::StrCat(kSessionCookie, "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
+      return "/";
+    });
+  });
+  // A test from the web form: its spec as JSON (the API's mapping of
+  // TestSpec), submitted as from the command line (test_submission.h); then
+  // the new test's page.
+  s.Post("/tests/new", [this, act](const httplib::Request& request, httplib::Response& response) {
+    act(request, response, [&](const Caller& caller) -> absl::StatusOr<std::string> {
+      v1::TestSpec spec;
+      if (absl::Status s = MessageFromJson(request.body, spec); !s.ok())
+        return absl::InvalidArgumentError(absl::StrCat("spec: ", s.message()));
+      auto known = [this](const std::string& sha) { return store_.HasArtifact(sha).value_or(false); };
+      absl::StatusOr<v1::Test> test = SubmitTest(store_, known, caller, spec, absl::Now());
+      if (!test.ok()) return test.status();
+      Log("judkins-coordinator", absl::StrCat("test ", test->id(), " created from the web page by ", caller.Label()));
+      changes_.Changed();
+      return absl::StrCat("/tests/", test->id());
+    });
   });
   // POST /tests/N/VERB: `change` made to test N by the caller once `action`
   // on it is permitted to them (permissions.h); then back to the test's page.
@@ -573,23 +593,19 @@ void HttpServer::RouteActions() {
   auto on_test = [this, act](const char* verb, Action action, TestChange change) {
     server_->Post(absl::StrCat(R"(/tests/(\d+)/)", verb),
                   [this, act, verb, action, change](const httplib::Request& request, httplib::Response& response) {
-                    const std::string id_text = request.matches[1];
-                    act(
-                        request, response,
-                        [&](const Caller& caller) -> absl::Status {
-                          absl::StatusOr<uint64_t> id = ParseId(id_text, "test id");
-                          if (!id.ok()) return id.status();
-                          absl::StatusOr<std::string> owner = store_.TestOwner(*id);
-                          if (!owner.ok()) return owner.status();
-                          if (absl::Status s = Permit(caller, action, *owner); !s.ok()) return s;
-                          absl::StatusOr<v1::Test> test = change(*id, caller, request);
-                          if (!test.ok()) return test.status();
-                          Log("judkins-coordinator",
-                              absl::StrCat("test ", *id, ": ", verb, " from the web page by ", caller.Label()));
-                          changes_.Changed();
-                          return absl::OkStatus();
-                        },
-                        absl::StrCat("/tests/", id_text));
+                    act(request, response, [&](const Caller& caller) -> absl::StatusOr<std::string> {
+                      absl::StatusOr<uint64_t> id = ParseId(request.matches[1], "test id");
+                      if (!id.ok()) return id.status();
+                      absl::StatusOr<std::string> owner = store_.TestOwner(*id);
+                      if (!owner.ok()) return owner.status();
+                      if (absl::Status s = Permit(caller, action, *owner); !s.ok()) return s;
+                      absl::StatusOr<v1::Test> test = change(*id, caller, request);
+                      if (!test.ok()) return test.status();
+                      Log("judkins-coordinator",
+                          absl::StrCat("test ", *id, ": ", verb, " from the web page by ", caller.Label()));
+                      changes_.Changed();
+                      return absl::StrCat("/tests/", *id);
+                    });
                   });
   };
   on_test("stop", Action::kStopTest, [this](uint64_t id, const Caller& by, const httplib::Request&) {

@@ -210,6 +210,15 @@ HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
   return JsonAnswer(*tune);
 }
 
+HttpAnswer ReadApi::Artifacts(const QueryParameters& query) {
+  if (absl::Status s = CheckParameters(query, {"limit"}); !s.ok()) return ErrorAnswer(s);
+  absl::StatusOr<int> limit = IntParameter(query, "limit", 1, kMaxArtifacts, kDefaultArtifacts);
+  if (!limit.ok()) return ErrorAnswer(limit.status());
+  absl::StatusOr<v1::Artifacts> artifacts = store_.ListArtifacts(size_t(*limit));
+  if (!artifacts.ok()) return ErrorAnswer(artifacts.status());
+  return JsonAnswer(*artifacts);
+}
+
 HttpAnswer ReadApi::Workers(const QueryParameters& query) {
   if (absl::Status s = CheckParameters(query, {}); !s.ok()) return ErrorAnswer(s);
   absl::StatusOr<std::vector<v1::WorkerInfo>> workers = store_.ListWorkers();

@@ -27,6 +27,7 @@ inline constexpr int kMaxSearchBytes = 100;
 inline constexpr int kDefaultHistoryPoints = 200;  // a test's or a tune's
 inline constexpr int kMaxHistoryPoints = 100'000;
 inline constexpr int kMaxGameNumber = 1'000'000'000;
+inline constexpr int kDefaultArtifacts = 200, kMaxArtifacts = 10'000;
 
 // What GET /api/v1/tests/{id}/records?format=&game= asks for.
 struct RecordsQuestion {
@@ -58,6 +59,8 @@ class ReadApi {
   HttpAnswer Tune(const std::string& id, const QueryParameters& query);
   // GET /api/v1/workers
   HttpAnswer Workers(const QueryParameters& query);
+  // GET /api/v1/artifacts?limit=: the newest uploads, for the test form.
+  HttpAnswer Artifacts(const QueryParameters& query);
   // GET /api/v1/sprt?pentanomial=&wdl=&elo0=&elo1=&alpha=&beta=&model=
   HttpAnswer Sprt(const QueryParameters& query);
 

@@ -3,12 +3,11 @@
 #include "absl/strings/str_cat.h"
 #include "common/sha256.h"
 #include "common/valid_text.h"
-#include "coordinator/domain/test_rules.h"
 #include "coordinator/service/grpc_status.h"
+#include "coordinator/service/test_submission.h"
 #include "coordinator/service/services.h"
 #include "coordinator/service/validation.h"
 #include "coordinator/store/audit_log.h"
-#include "tuner/spsa_tune.h"
 
 namespace judkins {
 namespace {
@@ -77,11 +76,7 @@ grpc::Status AdminServiceImpl::CreateTest(grpc::ServerContext* context, const v1
   absl::StatusOr<Caller> caller = Allowed(*context, Action::kCreateTest);
   if (!caller.ok()) return ToGrpc(caller.status());
   auto known = [this](const std::string& sha) { return c_.artifacts.Contains(sha); };
-  if (absl::Status s = ValidateTestSpec(request->spec(), known); !s.ok()) return ToGrpc(s);
-  v1::TestSpec spec = request->spec();
-  if (spec.has_spsa()) *spec.mutable_spsa() = tuner::WithDefaults(spec.spsa());
-  if (spec.has_sprt()) *spec.mutable_sprt() = SprtWithDefaults(spec.sprt());
-  absl::StatusOr<v1::Test> test = c_.store.CreateTest(spec, absl::Now(), *caller);
+  absl::StatusOr<v1::Test> test = SubmitTest(c_.store, known, *caller, request->spec(), absl::Now());
   if (!test.ok()) return ToGrpc(test.status());
   *response = *std::move(test);
   c_.changes.Changed();

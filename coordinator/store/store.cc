@@ -462,4 +462,23 @@ absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
   return select->Step();
 }
 
+absl::StatusOr<v1::Artifacts> Store::ListArtifacts(size_t limit) {
+  ReaderPool::Lease reader = readers_->Acquire();
+  absl::StatusOr<sqlite::Statement> select =
+      reader->Cached("SELECT sha256, size, name, created FROM artifacts ORDER BY created DESC, rowid DESC LIMIT ?");
+  if (!select.ok()) return select.status();
+  select->Bind(1, int64_t(limit));
+  v1::Artifacts artifacts;
+  while (true) {
+    absl::StatusOr<bool> row = select->Step();
+    if (!row.ok()) return row.status();
+    if (!*row) return artifacts;
+    v1::Artifact& artifact = *artifacts.add_artifacts();
+    artifact.set_sha256(select->Text(0));
+    artifact.set_size(select->Int(1));
+    artifact.set_name(select->Text(2));
+    artifact.set_created_unix(select->Int(3));
+  }
+}
+
 }  // namespace judkins

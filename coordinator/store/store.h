@@ -215,6 +215,8 @@ class Store {
 
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);
+  // The newest `limit` artifacts, newest first.
+  absl::StatusOr<v1::Artifacts> ListArtifacts(size_t limit);
 
   struct Passkey {
     explicit Passkey() = default;

@@ -14,4 +14,10 @@ std::string JsonOf(const google::protobuf::Message& message, JsonStyle style) {
   return json;
 }
 
+absl::Status MessageFromJson(absl::string_view json, google::protobuf::Message& message) {
+  const auto parsed = google::protobuf::util::JsonStringToMessage(std::string(json), &message);
+  if (parsed.ok()) return absl::OkStatus();
+  return absl::InvalidArgumentError(std::string(parsed.message()));
+}
+
 }  // namespace judkins

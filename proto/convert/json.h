@@ -8,6 +8,9 @@
 
 #include <google/protobuf/message.h>
 
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
 namespace judkins {
 
 enum class JsonStyle {
@@ -16,6 +19,10 @@ enum class JsonStyle {
 };
 
 std::string JsonOf(const google::protobuf::Message& message, JsonStyle style = JsonStyle::kSetFields);
+// The message from its JSON (lowerCamelCase or proto names); an unknown
+// field or a wrong type is InvalidArgument quoting protobuf's reason, which
+// names the field.
+absl::Status MessageFromJson(absl::string_view json, google::protobuf::Message& message);
 
 }  // namespace judkins
 

@@ -26,6 +26,7 @@
 #include "coordinator/http/answer_cache.h"
 #include "coordinator/http/yielding_thread_pool.h"
 #include "coordinator/server/coordinator_server.h"
+#include "proto/convert/json.h"
 #include "proto/convert/sprt_calculator.h"
 #include "records/game_record_format.h"
 #include "tests/support/admin_calls.h"
@@ -677,6 +678,46 @@ TEST_F(HttpApiTest, SecretsAreTakenFromAFormsBodyOrAHeaderNeverFromItsUrl) {
   ASSERT_TRUE(in_body);
   EXPECT_EQ(in_body->status, 303) << in_body->body;
   EXPECT_EQ(testing::GetTest(*admin_, test_.id(), kAdminToken).spec().priority(), 8);
+}
+
+TEST_F(HttpApiTest, TheFormsTestIsCheckedAsTheCommandLinesAndOwnedByWhoeverSentIt) {
+  httplib::Client client("127.0.0.1", server_->http_port());
+  v1::TestSpec spec = test_.spec();
+  spec.set_fixed_pairs(3);
+  const std::string json = JsonOf(spec);
+  httplib::Result anonymous = client.Post("/tests/new", json, "application/json");
+  ASSERT_TRUE(anonymous);
+  EXPECT_EQ(anonymous->status, 401);
+  const std::string cookie = LogIn();
+  const httplib::Headers headers{{"Cookie", cookie}, {"X-CSRF-Token", CsrfOf(cookie)}};
+  httplib::Result no_csrf = client.Post("/tests/new", {{"Cookie", cookie}}, json, "application/json");
+  ASSERT_TRUE(no_csrf);
+  EXPECT_EQ(no_csrf->status, 403);
+  // Not JSON of a spec, and a spec the checks refuse: each names its field.
+  httplib::Result unknown_field = client.Post("/tests/new", headers, R"({"colour": "red"})", "application/json");
+  ASSERT_TRUE(unknown_field);
+  EXPECT_EQ(unknown_field->status, 400);
+  EXPECT_THAT(unknown_field->body, HasSubstr("spec: "));
+  EXPECT_THAT(unknown_field->body, HasSubstr("colour"));
+  v1::TestSpec unknown_engine = spec;
+  unknown_engine.mutable_dev()->set_artifact_sha256(std::string(64, 'a'));
+  httplib::Result refused = client.Post("/tests/new", headers, JsonOf(unknown_engine), "application/json");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400);
+  EXPECT_THAT(refused->body, HasSubstr("spec.dev.artifact_sha256: no artifact"));
+  // The artifacts the form offers, then the test it makes: the admin token's.
+  httplib::Result artifacts = Get("/api/v1/artifacts");
+  ASSERT_TRUE(artifacts);
+  EXPECT_THAT(artifacts->body, HasSubstr(spec.dev().artifact_sha256()));
+  httplib::Result created = client.Post("/tests/new", headers, json, "application/json");
+  ASSERT_TRUE(created);
+  ASSERT_EQ(created->status, 303) << created->body;
+  const std::string page = created->get_header_value("Location");
+  ASSERT_THAT(page, ::testing::StartsWith("/tests/"));
+  const v1::Test test = testing::GetTest(*admin_, std::stoull(page.substr(7)), kAdminToken);
+  EXPECT_EQ(test.owner(), "admin");
+  EXPECT_EQ(test.spec().fixed_pairs(), 3u);
+  EXPECT_EQ(test.state(), v1::TEST_STATE_PENDING);
 }
 
 TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {

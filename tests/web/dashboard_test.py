@@ -9,11 +9,12 @@ Checks: the list shows the test, its cards count cores and games at once
 apart, and its games-per-minute rate is steady; the test's page shows the LLR
 bar, drawn charts and a filled per-worker table; a new report changes the
 numbers on the open page without a reload, and never wipes what is being
-typed; two people log in with their accounts: the user's test (created with
-his personal token from the CLI) waits for approval, he may stop it but not
-approve it nor touch another's test (the server refuses him too, even with
-the CSRF token), and the approver approves it from its page and stops the
-other; a wrong password is refused; a finished test's page opens no event stream and shows no
+typed; two people log in with their accounts: the user creates a test from
+the form (a mistake shown beside its field first), it waits for approval, he
+may stop it but not approve it nor touch another's test (the server refuses
+him too, even with the CSRF token), and the approver approves it from its
+page, clones another with changes and stops it; a wrong password is
+refused; a finished test's page opens no event stream and shows no
 "null"; pages for missing tests and paths say so; the SPRT calculator's LLR
 equals judkins-worker sprt's; no page logs a console error. A screenshot of each page is kept in
 SCREENSHOT_DIR. Every process it starts is stopped, even when a check fails.
@@ -177,8 +178,10 @@ class DashboardTest(unittest.TestCase):
     def open(self, path):
         self.browser.get(self.cluster.url + path)
 
-    def assertNoConsoleErrors(self, page):
-        errors = [entry for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]
+    def assertNoConsoleErrors(self, page, expected=()):
+        """No error in the console since the last look, but those whose message holds one of `expected`."""
+        errors = [entry for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"
+                  and not any(text in entry["message"] for text in expected)]
         self.assertEqual(errors, [], f"console errors on {page}")
 
     def games_shown(self):
@@ -333,20 +336,37 @@ class DashboardTest(unittest.TestCase):
     def state_shown(self):
         return self.browser.execute_script('const s = document.getElementById("state"); return s && s.textContent;')
 
-    def test_6_two_people_approve_and_stop_tests_as_their_roles_allow(self):
+    def fill(self, values):
+        """Sets the create form's fields by name (radio groups too), in one step."""
+        self.browser.execute_script(
+            "const form = document.getElementById('create-form');"
+            "for (const [name, value] of Object.entries(arguments[0])) form.elements[name].value = value;", values)
+
+    def submit_form(self):
+        self.click("#create-form button[type=submit]", "the create button")
+
+    def test_6_two_people_create_approve_clone_and_stop_tests_as_their_roles_allow(self):
         stop = f"{self.cluster.url}/tests/{self.test_id}/stop"
         self.assertEqual(post(stop, {"csrf": "x"}), 401)
-        # Bob, a user, creates a test with his own token: it waits for an approver.
-        bobs = self.cluster.judkins("test", "create", "--dev", f"sha={self.engine}", "name=bobs-idea",
-                                    "--base", f"sha={self.engine}", "name=base", "--nodes", "300",
-                                    "--pairs", "4", account="bob")
-        self.assertIn("awaiting_approval", self.cluster.judkins("test", "list", account="bob"))
         # A wrong password is refused on the login page.
-        self.log_in("bob", "not bob's password", f"/tests/{bobs}")
+        self.log_in("bob", "not bob's password", "/tests/new")
         self.wait(lambda: self.browser.find_elements(By.ID, "login-error"), "the refusal")
-        self.log_in("bob", PASSWORDS["bob"], f"/tests/{bobs}")
-        self.wait(lambda: re.search(rf"/tests/{bobs}$", self.browser.current_url), "bob's test page")
+        # Bob, a user, creates a test from the form; a mistake is shown beside its field.
+        self.log_in("bob", PASSWORDS["bob"], "/tests/new")
+        self.wait(lambda: self.browser.find_elements(By.ID, "create-form"), "the new test form")
+        self.fill({"dev-name": "bobs-idea", "tc-kind": "nodes", "tc": "300", "kind": "sprt", "elo0": "3", "elo1": "3"})
+        self.submit_form()
+        mistake = self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, "#create-form .field-error"),
+                            "the error beside its field")[0]
+        self.assertIn("spec.sprt.elo", mistake.text)
+        self.browser.save_screenshot(f"{SCREENSHOTS}/create.png")
+        self.fill({"kind": "fixed", "pairs": "4"})
+        self.submit_form()
+        self.wait(lambda: re.search(r"/tests/\d+$", self.browser.current_url), "bob's new test's page")
+        bobs = self.browser.current_url.rsplit("/", 1)[1]
         self.wait(lambda: self.state_shown() == "awaiting approval", "bob's test awaiting approval")
+        # His personal token sees it on the command line too.
+        self.assertIn("awaiting_approval", self.cluster.judkins("test", "list", account="bob"))
         self.assertEqual(self.browser.find_element(By.ID, "me").text, "bob (user)")
         self.assertEqual(self.browser.find_element(By.ID, "owner").text, "by bob")
         self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, 'form[action$="/stop"]'), "bob's stop button")
@@ -372,6 +392,18 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.state_shown() in ("pending", "running", "finished"), "bob's test approved")
         self.wait(lambda: "approved vera (web, 127.0.0.1)" in self.browser.find_element(By.ID, "log").text,
                   "the approval in the events log")
+        # She clones the admin's test with changes: hers goes straight to the queue.
+        self.open(f"/tests/new?from={self.test_id}")
+        form = self.wait(lambda: self.browser.find_elements(By.ID, "create-form"), "the clone form")[0]
+        self.assertEqual(form.find_element(By.NAME, "dev-name").get_attribute("value"), "dev-quiescence")
+        self.assertEqual(form.find_element(By.NAME, "tc").get_attribute("value"), "300")
+        self.fill({"dev-name": "dev-clone", "kind": "fixed", "pairs": "2"})
+        self.submit_form()
+        self.wait(lambda: re.search(r"/tests/\d+$", self.browser.current_url)
+                  and not self.browser.current_url.endswith(f"/{self.test_id}"), "the clone's page")
+        self.wait(lambda: self.state_shown() in ("pending", "running", "finished"), "the clone queued")
+        self.assertEqual(self.browser.find_element(By.ID, "owner").text, "by vera")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/clone.png")
         # What she types in the admin's test's priority field survives the live redraws.
         self.open(f"/tests/{self.test_id}")
         field = self.wait(lambda: self.browser.find_elements(By.NAME, "priority"), "the priority field")[0]
@@ -390,7 +422,10 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: "stopped vera (web, 127.0.0.1)" in log(), "the stop in the events log")
         self.assertIn("created admin (gRPC, ipv4:127.0.0.1:", log())
         self.assertRegex(log(), r"started worker worker-\d \(#\d+\)")
-        self.assertNoConsoleErrors("the logins, the approval and the stop")
+        # (The form's deliberate mistake was answered 400, which the console reports.)
+        self.assertNoConsoleErrors("the logins, the form, the approval and the stop",
+                                   expected=("/tests/new - Failed to load resource: the server responded with a "
+                                             "status of 400",))
 
     def test_7_a_finished_tests_page_opens_no_stream_and_shows_no_null(self):
         self.open(f"/tests/{self.test_id}")

@@ -310,6 +310,7 @@ pages.test = async function () {
       el("h1", {}, `Test #${test.id}: ${spec.dev.name} vs ${spec.base.name} `,
         el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state).replace("_", " "))),
       test.owner ? el("p", { class: "muted", id: "owner" }, `by ${test.owner}`) : null,
+      loggedIn && !spec.spsa ? el("p", {}, el("a", { href: `/tests/new?from=${test.id}`, id: "clone" }, "Rerun with changes (clone)")) : null,
       el("div", { class: "cards" },
         el("div", { class: "card" }, el("div", { class: "muted" }, "LLR"), el("div", { id: "llr" }, llrBar(s))),
         el("div", { class: "card" }, el("div", { class: "muted" }, "Elo (95%)"), el("div", { class: "value", id: "elo" }, eloText(s))),
@@ -459,6 +460,116 @@ pages.sprt = function () {
 };
 
 // The admin token, given once: the server answers with a session cookie.
+// A new test from a form, or a clone of one ("rerun with changes":
+// /tests/new?from=N fills the form with test N's spec). Engines are chosen
+// from the uploaded artifacts; the spec goes to POST /tests/new as the API's
+// JSON, checked by the server as the command line's is; an error is shown
+// beside the field it names.
+const SPRT_PRESETS = {
+  STC: { tc: "10+0.1", elo0: 0, elo1: 5 },
+  LTC: { tc: "60+0.6", elo0: 0.5, elo1: 2.5 },
+};
+pages.create = async function () {
+  if (!loggedIn) {
+    return show(el("h1", {}, "New test"), el("p", {}, el("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, "Log in"), " to create a test."));
+  }
+  const from = new URLSearchParams(location.search).get("from");
+  const [{ artifacts }, source] = await Promise.all([api("/api/v1/artifacts"), from ? api(`/api/v1/tests/${from}`) : null]);
+  const spec = source ? source.spec : {};
+  const tc = spec.timeControl || { fischer: "10+0.1" };
+  const tcKind = ["fischer", "byoyomi", "movetime", "nodes", "depth"].find((k) => tc[k] !== undefined) || "fischer";
+  // Every input names the spec field the server's errors name (data-field).
+  const input = (field, attributes) => el("input", { "data-field": field, ...attributes });
+  const engine = (side) => {
+    const e = spec[side] || {};
+    const options = (e.options || []).map((o) => `${o.name}=${o.value}`).join(" ");
+    return el("fieldset", {}, el("legend", {}, side),
+      el("label", {}, "name ", input(`spec.${side}.name`, { name: `${side}-name`, value: e.name || side, required: true, maxlength: 100 })),
+      el("label", {}, "engine ", el("select", { name: `${side}-sha`, "data-field": `spec.${side}.artifact_sha256`, required: true },
+        artifacts.map((a) => el("option", { value: a.sha256, selected: a.sha256 === e.artifactSha256 },
+          `${a.name} · ${a.sha256.slice(0, 12)} · ${new Date(int(a.createdUnix) * 1000).toLocaleString()}`)))),
+      el("label", {}, "options ", input(`spec.${side}.options`, { name: `${side}-options`, value: options, placeholder: "Hash=16 Threads=1", size: 30 })));
+  };
+  const kind = spec.fixedPairs ? "fixed" : "sprt";
+  const sprt = spec.sprt || { elo0: 0, elo1: 5 };
+  const form = el("form", { id: "create-form", class: "create" },
+    el("p", { class: "error", id: "create-error", hidden: true }),
+    engine("dev"), engine("base"),
+    el("fieldset", {}, el("legend", {}, "game"),
+      el("label", {}, "variant ", el("select", { name: "variant", "data-field": "spec.variant" },
+        ["judkins", "shogi", "minishogi"].map((v) => el("option", { value: v, selected: v === (spec.variant || "judkins") }, v)))),
+      el("label", {}, "time control ", el("select", { name: "tc-kind" },
+        ["fischer", "byoyomi", "movetime", "nodes", "depth"].map((k) => el("option", { value: k, selected: k === tcKind }, k))),
+        " ", input("spec.time_control", { name: "tc", value: tc[tcKind], required: true, size: 10 })),
+      el("label", {}, "book ", input("spec.book", { name: "book", value: spec.book || "default", required: true, size: 12 })),
+      el("label", {}, "openings ", input("spec.book_size", { name: "book-size", type: "number", min: 1, value: spec.bookSize || 500 }))),
+    el("fieldset", {}, el("legend", {}, "when it stops"),
+      el("label", {}, el("input", { type: "radio", name: "kind", value: "sprt", checked: kind === "sprt" }), " SPRT "),
+      el("label", {}, "elo0 ", input("spec.sprt.elo0", { name: "elo0", type: "number", step: "any", value: sprt.elo0 || 0, size: 5 })),
+      el("label", {}, "elo1 ", input("spec.sprt.elo1", { name: "elo1", type: "number", step: "any", value: sprt.elo1 || 0, size: 5 })),
+      Object.keys(SPRT_PRESETS).map((name) => el("button", { type: "button", class: "preset", onclick: () => {
+        const preset = SPRT_PRESETS[name];
+        form.elements["tc-kind"].value = "fischer";
+        form.elements.tc.value = preset.tc;
+        form.elements.elo0.value = preset.elo0;
+        form.elements.elo1.value = preset.elo1;
+        form.elements.kind.value = "sprt";
+      } }, name)),
+      el("label", {}, el("input", { type: "radio", name: "kind", value: "fixed", checked: kind === "fixed" }), " fixed games "),
+      el("label", {}, "pairs ", input("spec.fixed_pairs", { name: "pairs", type: "number", min: 1, value: spec.fixedPairs || spec.maxPairs || "", size: 7, placeholder: "SPRT: no cap" }))),
+    el("fieldset", {}, el("legend", {}, "share of the workers"),
+      el("label", {}, "priority ", input("spec.priority", { name: "priority", type: "number", value: spec.priority || 0, min: -1000, max: 1000 })),
+      el("label", {}, "throughput ", input("spec.throughput", { name: "throughput", type: "number", value: spec.throughput || 100, min: 1, max: 10000 }))),
+    el("button", { type: "submit" }, from ? "Create the clone" : "Create the test"));
+  const engineSpec = (side, data) => {
+    const options = data.get(`${side}-options`).trim();
+    const kept = spec[side] || {};
+    return {
+      ...(kept.artifactSha256 === data.get(`${side}-sha`) ? kept : {}),  // a clone keeps bench, bundle, net
+      name: data.get(`${side}-name`), artifactSha256: data.get(`${side}-sha`),
+      options: options ? options.split(/\s+/).map((word) => {
+        const at = word.indexOf("=");
+        return at < 0 ? { name: word, value: "" } : { name: word.slice(0, at), value: word.slice(at + 1) };
+      }) : [],
+    };
+  };
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const tcValue = data.get("tc").trim();
+    const pairs = data.get("pairs") ? Number(data.get("pairs")) : 0;
+    const body = {
+      dev: engineSpec("dev", data), base: engineSpec("base", data), variant: data.get("variant"),
+      timeControl: { [data.get("tc-kind")]: ["fischer", "byoyomi"].includes(data.get("tc-kind")) ? tcValue : Number(tcValue) },
+      book: data.get("book"), bookSize: Number(data.get("book-size")),
+      priority: Number(data.get("priority")), throughput: Number(data.get("throughput")),
+      ...(data.get("kind") === "fixed" ? { fixedPairs: pairs }
+        : { sprt: { ...(spec.sprt || {}), elo0: Number(data.get("elo0")), elo1: Number(data.get("elo1")) }, maxPairs: pairs }),
+    };
+    for (const marked of form.querySelectorAll(".field-error")) marked.remove();
+    const shown = document.getElementById("create-error");
+    shown.hidden = true;
+    const response = await fetch("/tests/new", {
+      method: "POST", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, Accept: "application/json" },
+    });
+    if (response.redirected) return location.assign(response.url);
+    const error = await response.json().catch(() => ({ message: `HTTP ${response.status}` }));
+    // Beside the field whose name is the longest prefix of the one the message names.
+    const named = (error.message || "").split(":")[0];
+    const field = [...form.querySelectorAll("[data-field]")].filter((f) => named.startsWith(f.dataset.field))
+      .sort((a, b) => b.dataset.field.length - a.dataset.field.length)[0];
+    if (field) field.after(el("span", { class: "field-error error" }, error.message));
+    else {
+      shown.textContent = error.message;
+      shown.hidden = false;
+    }
+  });
+  show(el("h1", {}, from ? `Clone of test #${from}` : "New test"),
+    artifacts.length ? form : el("p", { class: "muted" }, "No engine uploaded yet: judkins engine upload FILE."),
+    el("p", { class: "muted" }, loggedIn && !isApprover ? "Your tests wait for an approver before they run." : ""));
+};
+
 pages.login = function () {
   const params = new URLSearchParams(location.search);
   const why = { wrong: "Wrong name, password or token.", wait: "Too many failed logins: try again in a while." }[params.get("error")];
