@@ -4,8 +4,8 @@
 #include "common/sha256.h"
 #include "common/valid_text.h"
 #include "coordinator/service/grpc_status.h"
-#include "coordinator/service/test_submission.h"
 #include "coordinator/service/services.h"
+#include "coordinator/service/test_submission.h"
 #include "coordinator/service/validation.h"
 #include "coordinator/store/audit_log.h"
 

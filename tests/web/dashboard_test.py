@@ -194,6 +194,14 @@ class DashboardTest(unittest.TestCase):
         link = self.wait(lambda: self.browser.find_elements(By.LINK_TEXT, f"#{self.test_id}"), "the test's row")
         self.assertTrue(link)
         self.assertIn("dev-quiescence vs base", self.browser.find_element(By.TAG_NAME, "main").text)
+        # Verdicts at a glance: how each way of ending is badged.
+        verdicts = self.browser.execute_script(
+            "const t = (state, stats, spec) => { const v = verdict({state, stats, spec}); return v && v.class; };"
+            "return [t('TEST_STATE_FINISHED', {sprt: {}, state: 'accepted'}, {}),"
+            "        t('TEST_STATE_FINISHED', {sprt: {}, state: 'rejected'}, {}),"
+            "        t('TEST_STATE_FINISHED', {}, {fixedPairs: '4'}), t('TEST_STATE_STOPPED', {}, {}),"
+            "        t('TEST_STATE_RUNNING', {}, {})];")
+        self.assertEqual(verdicts, ["verdict-good", "verdict-bad", "verdict-neutral", "verdict-stopped", None])
         self.wait(lambda: self.browser.find_element(By.ID, "card-workers").text == "2", "two workers counted")
         # Cores are the machines' cores; games at once, the workers' slots.
         # (Each card read in one step: the list redraws as reports come in.)
@@ -248,6 +256,16 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: all(len(line.get_attribute("points").split()) >= 2
                               for line in self.browser.find_elements(By.CSS_SELECTOR, "svg.chart polyline"))
                   and len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart polyline")) == 2, "two charts drawn")
+        # Each chart has ticks and a zero line, and says the value under the pointer.
+        self.assertGreaterEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart line.grid")), 4)
+        self.assertTrue(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart line.zero"))
+        readout = self.browser.execute_script(
+            "const chart = document.querySelector('svg.chart'); const box = chart.getBoundingClientRect();"
+            "chart.dispatchEvent(new MouseEvent('mousemove', {clientX: box.left + box.width * 0.9,"
+            " clientY: box.top + box.height / 2}));"
+            "return chart.querySelector('text.readout').textContent;")
+        self.assertRegex(readout, r"^\d+ games: -?\d+\.\d\d")
+        self.assertTrue(self.browser.find_elements(By.ID, "time-left") or self.state_shown() != "running")
         rows = lambda: self.browser.find_elements(By.CSS_SELECTOR, "#workers tbody tr")
         self.wait(lambda: any("worker-" in row.text for row in rows()), "the per-worker table")
         # Results by colour add up to the games; each engine's endings are listed.
@@ -333,6 +351,10 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.browser.execute_script(
             "const b = document.querySelector(arguments[0]); if (b) b.click(); return b !== null;", selector), what)
 
+    def text_of(self, id):
+        """An element's text, read in one step (the page may redraw between two)."""
+        return self.browser.execute_script("const e = document.getElementById(arguments[0]); return e && e.textContent;", id)
+
     def state_shown(self):
         return self.browser.execute_script('const s = document.getElementById("state"); return s && s.textContent;')
 
@@ -368,7 +390,7 @@ class DashboardTest(unittest.TestCase):
         # His personal token sees it on the command line too.
         self.assertIn("awaiting_approval", self.cluster.judkins("test", "list", account="bob"))
         self.assertEqual(self.browser.find_element(By.ID, "me").text, "bob (user)")
-        self.assertEqual(self.browser.find_element(By.ID, "owner").text, "by bob")
+        self.assertEqual(self.text_of("owner"), "by bob")
         self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, 'form[action$="/stop"]'), "bob's stop button")
         self.assertFalse(self.browser.find_elements(By.CSS_SELECTOR, 'form[action$="/approve"]'))
         session = self.browser.get_cookie("judkins_session")
@@ -402,7 +424,7 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: re.search(r"/tests/\d+$", self.browser.current_url)
                   and not self.browser.current_url.endswith(f"/{self.test_id}"), "the clone's page")
         self.wait(lambda: self.state_shown() in ("pending", "running", "finished"), "the clone queued")
-        self.assertEqual(self.browser.find_element(By.ID, "owner").text, "by vera")
+        self.assertEqual(self.text_of("owner"), "by vera")
         self.browser.save_screenshot(f"{SCREENSHOTS}/clone.png")
         # What she types in the admin's test's priority field survives the live redraws.
         self.open(f"/tests/{self.test_id}")
@@ -420,8 +442,8 @@ class DashboardTest(unittest.TestCase):
         # The events log says who created, started and stopped it.
         log = lambda: self.browser.find_element(By.ID, "log").text
         self.wait(lambda: "stopped vera (web, 127.0.0.1)" in log(), "the stop in the events log")
-        self.assertIn("created admin (gRPC, ipv4:127.0.0.1:", log())
-        self.assertRegex(log(), r"started worker worker-\d \(#\d+\)")
+        self.wait(lambda: "created admin (gRPC, ipv4:127.0.0.1:" in log(), "the creation in the events log")
+        self.wait(lambda: re.search(r"started worker worker-\d \(#\d+\)", log()), "the start in the events log")
         # (The form's deliberate mistake was answered 400, which the console reports.)
         self.assertNoConsoleErrors("the logins, the form, the approval and the stop",
                                    expected=("/tests/new - Failed to load resource: the server responded with a "

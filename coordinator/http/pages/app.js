@@ -88,6 +88,38 @@ function wdlText(wdl) {
   return wdl ? `${int(wdl.wins)}-${int(wdl.draws)}-${int(wdl.losses)}` : "0-0-0";
 }
 
+// How a test ended, at a glance: an SPRT accepted (green) or rejected (red),
+// a fixed-games test or a tune done (neutral), stopped; null while it runs.
+function verdict(test) {
+  const state = stateWord(test.state), s = test.stats || {};
+  if (state === "stopped") return { word: "stopped", class: "verdict-stopped" };
+  if (state !== "finished") return null;
+  if (s.sprt && s.state === "accepted") return { word: "accepted", class: "verdict-good" };
+  if (s.sprt && s.state === "rejected") return { word: "rejected", class: "verdict-bad" };
+  return { word: "done", class: "verdict-neutral" };
+}
+
+// A badge of the test's verdict, else of its state.
+function stateBadge(test, id = null) {
+  const v = verdict(test);
+  return el("span", { class: `state ${v ? v.class : stateWord(test.state)}`, id }, v ? v.word : stateWord(test.state).replace("_", " "));
+}
+
+// Time left at the pace so far (as `judkins test list` says it): the pairs a
+// fixed test has left, or the games an SPRT's LLR needs to reach the bound
+// it heads for; null when it is not running or cannot tell yet.
+function timeLeft(test) {
+  const s = test.stats || {}, games = int(s.games), seconds = int(test.updatedUnix) - int(test.createdUnix);
+  if (stateWord(test.state) !== "running" || !games || seconds <= 0) return null;
+  let remaining = 0;
+  if (test.spec.fixedPairs) remaining = 2 * int(test.spec.fixedPairs) - games;
+  else if (s.sprt && s.llr) remaining = Math.max(0, ((s.llr > 0 ? s.upperBound : s.lowerBound) / s.llr - 1) * games);
+  if (!(remaining > 0)) return null;
+  const left = Math.round((remaining * seconds) / games);
+  return left >= 3600 ? `${Math.floor(left / 3600)}h ${Math.round((left % 3600) / 60)}m`
+    : left >= 60 ? `${Math.floor(left / 60)}m ${left % 60}s` : `${left}s`;
+}
+
 function eloText(stats) {
   if (!stats || !int(stats.games)) return "—";
   const plus = (int(stats.eloCiUpper) - int(stats.eloCiLower)) / 2;
@@ -108,37 +140,56 @@ function llrBar(stats) {
     el("span", { class: "label" }, `${fixed(llr, 2)} (${fixed(lower, 2)}, ${fixed(upper, 2)})`));
 }
 
-// A line chart of points [x, y] (and optional [x, low, high] band) in an SVG.
-function lineChart(title, points, { band = [], bounds = [], xLabel = "games" } = {}) {
-  const width = 600, height = 220, left = 48, right = 12, top = 22, bottom = 28;
+// "Nice" tick values from lo to hi: about `count` of them, at 1, 2 or 5 times
+// a power of ten.
+function ticks(lo, hi, count = 5) {
+  const raw = (hi - lo) / count, power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  const values = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) values.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+  return values;
+}
+
+// A line chart of points [x, y] (and optional [x, low, high] band) in an SVG,
+// with ticks on both axes, a zero line, dashed bounds, and the value under
+// the pointer. clipEarly: the y range ignores the first tenth of x (an Elo
+// interval of the first few games would flatten the rest), and what falls
+// outside is drawn at the edge.
+function lineChart(title, points, { band = [], bounds = [], xLabel = "games", clipEarly = false, digits = 1 } = {}) {
+  const width = 600, height = 220, left = 52, right = 12, top = 22, bottom = 30;
   const chart = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title });
-  const xs = points.map((p) => p[0]).concat(band.map((p) => p[0]));
-  const ys = points.map((p) => p[1]).concat(band.flatMap((p) => [p[1], p[2]]), bounds);
-  const title_ = svg("text", { x: left, y: 14 });
-  title_.textContent = title;
-  chart.append(title_);
+  const text = (x, y, content, attributes = {}) => {
+    const node = svg("text", { x, y, ...attributes });
+    node.textContent = content;
+    chart.append(node);
+    return node;
+  };
+  text(left, 14, title);
   if (!points.length) {
-    const empty = svg("text", { x: width / 2 - 40, y: height / 2 });
-    empty.textContent = "no games yet";
-    chart.append(empty);
+    text(width / 2 - 40, height / 2, "no games yet");
     return chart;
   }
+  const xs = points.map((p) => p[0]).concat(band.map((p) => p[0]));
   let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const shown = (p) => !clipEarly || points.length < 10 || p[0] >= x0 + (x1 - x0) / 10;
+  const ys = points.filter(shown).map((p) => p[1]).concat(band.filter(shown).flatMap((p) => [p[1], p[2]]), bounds);
   let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
   if (x0 === x1) x1 = x0 + 1;
   if (y0 === y1) [y0, y1] = [y0 - 1, y1 + 1];
   const X = (x) => left + ((x - x0) / (x1 - x0)) * (width - left - right);
-  const Y = (y) => top + (1 - (y - y0) / (y1 - y0)) * (height - top - bottom);
+  const Y = (y) => top + (1 - (Math.min(y1, Math.max(y0, y)) - y0) / (y1 - y0)) * (height - top - bottom);
+  for (const value of ticks(y0, y1)) {
+    chart.append(svg("line", { class: "grid", x1: left, y1: Y(value), x2: width - right, y2: Y(value) }));
+    text(left - 6, Y(value) + 4, fixed(value, Math.abs(y1 - y0) < 5 ? 2 : digits), { "text-anchor": "end" });
+  }
+  for (const value of ticks(x0, x1, 4)) {
+    chart.append(svg("line", { class: "axis", x1: X(value), y1: Y(y0), x2: X(value), y2: Y(y0) + 4 }));
+    text(X(value), height - 14, Math.round(value), { "text-anchor": "middle" });
+  }
+  text(width - right, height - 2, xLabel, { "text-anchor": "end" });
   chart.append(svg("line", { class: "axis", x1: left, y1: Y(y0), x2: width - right, y2: Y(y0) }));
   chart.append(svg("line", { class: "axis", x1: left, y1: top, x2: left, y2: Y(y0) }));
-  for (const [value, y] of [[y0, Y(y0)], [y1, Y(y1)]]) {
-    const label = svg("text", { x: 4, y: y + 4 });
-    label.textContent = fixed(value, 1);
-    chart.append(label);
-  }
-  const xEnd = svg("text", { x: width - right - 60, y: height - 8 });
-  xEnd.textContent = `${Math.round(x1)} ${xLabel}`;
-  chart.append(xEnd);
+  if (y0 < 0 && y1 > 0) chart.append(svg("line", { class: "zero", x1: left, y1: Y(0), x2: width - right, y2: Y(0) }));
   for (const bound of bounds)
     chart.append(svg("line", { class: "bound", x1: left, y1: Y(bound), x2: width - right, y2: Y(bound) }));
   if (band.length) {
@@ -146,15 +197,38 @@ function lineChart(title, points, { band = [], bounds = [], xLabel = "games" } =
     chart.append(svg("polygon", { class: "band", points: upper.concat(lower).join(" ") }));
   }
   chart.append(svg("polyline", { class: "series", points: points.map((p) => `${X(p[0])},${Y(p[1])}`).join(" ") }));
+  // The value under the pointer: the nearest point's, with a guide line.
+  const guide = svg("line", { class: "guide", y1: top, y2: Y(y0), visibility: "hidden" });
+  const dot = svg("circle", { class: "dot", r: 3, visibility: "hidden" });
+  chart.append(guide, dot);
+  const readout = text(width - right, 14, "", { "text-anchor": "end", class: "readout" });
+  chart.addEventListener("mousemove", (event) => {
+    const box = chart.getBoundingClientRect();
+    const x = x0 + (((event.clientX - box.left) * (width / box.width) - left) / (width - left - right)) * (x1 - x0);
+    const nearest = points.reduce((best, p) => (Math.abs(p[0] - x) < Math.abs(best[0] - x) ? p : best));
+    for (const [node, name, value] of [[guide, "x1", X(nearest[0])], [guide, "x2", X(nearest[0])], [dot, "cx", X(nearest[0])], [dot, "cy", Y(nearest[1])]])
+      node.setAttribute(name, value);
+    guide.setAttribute("visibility", "visible");
+    dot.setAttribute("visibility", "visible");
+    const interval = band.find((b) => b[0] === nearest[0]);
+    readout.textContent = `${Math.round(nearest[0])} ${xLabel}: ${fixed(nearest[1], 2)}` +
+      (interval ? ` [${fixed(interval[1], 1)}, ${fixed(interval[2], 1)}]` : "");
+  });
+  chart.addEventListener("mouseleave", () => {
+    guide.setAttribute("visibility", "hidden");
+    dot.setAttribute("visibility", "hidden");
+    readout.textContent = "";
+  });
   return chart;
 }
 
-function table(headers, rows, { numeric = [], id = null } = {}) {
+// rowClasses: a class for each row (or null), such as its verdict's.
+function table(headers, rows, { numeric = [], id = null, rowClasses = [] } = {}) {
   return el("div", { class: "table-wrap", id },
     el("table", {},
       el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: numeric.includes(i) ? "num" : null }, h)))),
-      el("tbody", {}, rows.length ? rows.map((cells) =>
-        el("tr", {}, cells.map((c, i) => el("td", { class: numeric.includes(i) ? "num" : null }, c))))
+      el("tbody", {}, rows.length ? rows.map((cells, row) =>
+        el("tr", { class: rowClasses[row] || null }, cells.map((c, i) => el("td", { class: numeric.includes(i) ? "num" : null }, c))))
         : el("tr", {}, el("td", { colspan: headers.length, class: "muted" }, "none")))));
 }
 
@@ -242,14 +316,13 @@ pages.index = async function () {
     }
     const sections = Object.entries(groups).filter(([, tests]) => tests.length).map(([name, tests]) => [
       el("h2", {}, `${name[0].toUpperCase()}${name.slice(1).replace("_", " ")} (${tests.length})`),
-      table(["test", "engines", "owner", "variant", "tc", "state", "LLR", "Elo", "games", "W-D-L"], tests.map((t) => t.damaged ? [
-        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "", "", "",
+      table(["test", "engines", "owner", "variant", "tc", "state", "LLR", "Elo", "games", "left", "W-D-L"], tests.map((t) => t.damaged ? [
+        el("a", { href: `/tests/${t.id}` }, `#${t.id}`), el("span", { class: "bad" }, `damaged: ${t.damaged}`), "", "", "", "", "", "", "", "", "",
       ] : [
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
         `${t.spec.dev.name} vs ${t.spec.base.name}`, t.owner || "—", variantName(t.spec), timeControl(t.spec.timeControl),
-        el("span", { class: `state ${stateWord(t.state)}` }, stateWord(t.state).replace("_", " ")),
-        llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), wdlText(t.wdl),
-      ]), { numeric: [8] }),
+        stateBadge(t), llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), timeLeft(t) || "—", wdlText(t.wdl),
+      ]), { numeric: [8], rowClasses: tests.map((t) => (t.damaged || !verdict(t) ? null : verdict(t).class)) }),
     ]);
     const pager = el("div", { class: "pager" },
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
@@ -308,7 +381,8 @@ pages.test = async function () {
     const band = history.points.map((h) => [int(h.games), h.eloCiLower, h.eloCiUpper]);
     show(
       el("h1", {}, `Test #${test.id}: ${spec.dev.name} vs ${spec.base.name} `,
-        el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state).replace("_", " "))),
+        el("span", { class: `state ${stateWord(test.state)}`, id: "state" }, stateWord(test.state).replace("_", " ")),
+        verdict(test) && stateWord(test.state) === "finished" ? [" ", stateBadge(test, "verdict")] : null),
       test.owner ? el("p", { class: "muted", id: "owner" }, `by ${test.owner}`) : null,
       loggedIn && !spec.spsa ? el("p", {}, el("a", { href: `/tests/new?from=${test.id}`, id: "clone" }, "Rerun with changes (clone)")) : null,
       el("div", { class: "cards" },
@@ -317,6 +391,7 @@ pages.test = async function () {
         el("div", { class: "card" }, el("div", { class: "muted" }, "nElo"), el("div", { class: "value" }, `${fixed(s.nelo)} ± ${fixed(s.nelo95)}`)),
         el("div", { class: "card" }, el("div", { class: "muted" }, "LOS"), el("div", { class: "value" }, `${fixed(100 * (s.los || 0))}%`)),
         el("div", { class: "card" }, el("div", { class: "muted" }, "games"), el("div", { class: "value", id: "games" }, int(s.games))),
+        timeLeft(test) ? el("div", { class: "card" }, el("div", { class: "muted" }, "time left"), el("div", { class: "value", id: "time-left" }, timeLeft(test))) : null,
         el("div", { class: "card" }, el("div", { class: "muted" }, "W-D-L"), el("div", { class: "value", id: "wdl" }, wdlText(test.wdl)))),
       el("p", {}, `Pentanomial (LL, LD, DD+WL, DW, WW): ${int(p.ll)}, ${int(p.ld)}, ${int(p.ddWl)}, ${int(p.dw)}, ${int(p.ww)}` +
         ` · pairs in flight ${int(test.pairsInFlight)}, waiting ${int(test.pairsWaiting)}` +
@@ -324,8 +399,8 @@ pages.test = async function () {
       test.unplayableBecause ? el("p", { class: "error", id: "unplayable" }, `No worker can play this test: ${test.unplayableBecause}`) : null,
       actionsFor(test),
       el("div", { class: "grid2" },
-        lineChart("LLR", points, { bounds: spec.sprt ? [history.lowerBound, history.upperBound] : [] }),
-        lineChart("Elo and its 95% interval", elo, { band })),
+        spec.sprt ? lineChart("LLR", points, { bounds: [history.lowerBound, history.upperBound] }) : null,
+        lineChart("Elo and its 95% interval", elo, { band, clipEarly: true })),
       el("h2", {}, "Spec"),
       table(["", "base", "dev"], [
         ["engine", spec.base.name, spec.dev.name],
@@ -380,8 +455,9 @@ pages.tune = async function () {
       el("p", {}, `${int(tune.iterations)} of ${int(test.spec.spsa.pairs)} iterations · W-D-L ${wdlText(test.wdl)}`),
       table(["parameter", "start", "min", "max", "theta now"], tune.parameters.map((p) =>
         [p.spec.name, p.spec.start, p.spec.min, p.spec.max, fixed(p.value, 2)]), { numeric: [1, 2, 3, 4] }),
-      el("div", { class: "grid2" }, tune.parameters.map((p, i) => lineChart(p.spec.name,
-        tune.history.map((h) => [int(h.iterations), h.theta[i]]), { bounds: [p.spec.min, p.spec.max], xLabel: "iterations" }))),
+      el("div", { class: "grid2" }, tune.parameters.map((p, i) => lineChart(`${p.spec.name}: change from ${p.spec.start}`,
+        tune.history.map((h) => [int(h.iterations), h.theta[i] - p.spec.start]),
+        { bounds: [p.spec.min - p.spec.start, p.spec.max - p.spec.start], xLabel: "iterations" }))),
       el("p", {}, "Export: ", el("code", {}, `judkins-tune export ${id}`)));
   }
   await draw();
