@@ -93,7 +93,7 @@ absl::StatusOr<uint64_t> ParseId(const std::string& text, const char* what) {
 }
 
 HttpAnswer ReadApi::Tests(const QueryParameters& query) {
-  if (absl::Status s = CheckParameters(query, {"state", "kind", "variant", "q", "page", "per_page"}); !s.ok())
+  if (absl::Status s = CheckParameters(query, {"state", "kind", "variant", "q", "owner", "page", "per_page"}); !s.ok())
     return ErrorAnswer(s);
   std::optional<std::vector<v1::TestState>> states;
   if (std::optional<std::string> state = Get(query, "state")) {
@@ -113,18 +113,24 @@ HttpAnswer ReadApi::Tests(const QueryParameters& query) {
   const std::string search = absl::AsciiStrToLower(Get(query, "q").value_or(""));
   if (search.size() > size_t(kMaxSearchBytes) || !IsValidText(search))
     return ErrorAnswer(400, absl::StrCat("q: printable text, at most ", kMaxSearchBytes, " bytes"));
+  const std::optional<std::string> owner = Get(query, "owner");
+  if (owner && (owner->size() > size_t(kMaxSearchBytes) || !IsValidText(*owner)))
+    return ErrorAnswer(400, absl::StrCat("owner: printable text, at most ", kMaxSearchBytes, " bytes"));
   absl::StatusOr<int> per_page = IntParameter(query, "per_page", 1, kMaxTestsPerPage, kDefaultTestsPerPage);
   if (!per_page.ok()) return ErrorAnswer(per_page.status());
   absl::StatusOr<int> page = IntParameter(query, "page", 1, 1'000'000, 1);
   if (!page.ok()) return ErrorAnswer(page.status());
 
-  std::function<bool(const v1::TestSpec&)> matches;
-  if (kind || variant || !search.empty())
-    matches = [&](const v1::TestSpec& spec) {
+  // q searches the engines' names and the owner's; owner= is one owner's tests.
+  std::function<bool(const v1::TestSpec&, const std::string&)> matches;
+  if (kind || variant || !search.empty() || owner)
+    matches = [&](const v1::TestSpec& spec, const std::string& test_owner) {
       return (!kind || KindOf(spec) == *kind) &&
              (!variant || VariantOfSpec(spec).value_or(Variant::kJudkins) == *variant) &&
+             (!owner || test_owner == *owner) &&
              (search.empty() || absl::StrContains(absl::AsciiStrToLower(spec.dev().name()), search) ||
-              absl::StrContains(absl::AsciiStrToLower(spec.base().name()), search));
+              absl::StrContains(absl::AsciiStrToLower(spec.base().name()), search) ||
+              absl::StrContains(absl::AsciiStrToLower(test_owner), search));
     };
   absl::StatusOr<Store::TestPageRows> rows = store_.ListTestsPage(
       states.value_or(std::vector<v1::TestState>{}), matches, size_t(*page - 1) * *per_page, size_t(*per_page));

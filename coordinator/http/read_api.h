@@ -43,7 +43,7 @@ class ReadApi {
  public:
   explicit ReadApi(Store& store) : store_(store) {}
 
-  // GET /api/v1/tests?state=&kind=&variant=&q=&page=&per_page=
+  // GET /api/v1/tests?state=&kind=&variant=&q=&owner=&page=&per_page=
   HttpAnswer Tests(const QueryParameters& query);
   // GET /api/v1/tests/{id}
   HttpAnswer Test(const std::string& id, const QueryParameters& query);

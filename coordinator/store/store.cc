@@ -234,15 +234,16 @@ absl::StatusOr<std::vector<v1::Test>> Store::ListLiveTests(absl::Time ended_sinc
   return LoadTests(*reader, *select, detail);
 }
 
-absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::TestState>& states,
-                                                         const std::function<bool(const v1::TestSpec&)>& matches,
-                                                         size_t offset, size_t limit) {
+absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(
+    const std::vector<v1::TestState>& states,
+    const std::function<bool(const v1::TestSpec&, const std::string&)>& matches, size_t offset, size_t limit) {
   ReaderPool::Lease reader = readers_->Acquire();
   absl::StatusOr<sqlite::Transaction> snapshot = sqlite::Transaction::BeginRead(*reader);
   if (!snapshot.ok()) return snapshot.status();
   // The spec is read (and parsed) only when a filter needs it.
-  absl::StatusOr<sqlite::Statement> select = reader->Cached(
-      matches ? "SELECT id, state, spec FROM tests ORDER BY id DESC" : "SELECT id, state FROM tests ORDER BY id DESC");
+  absl::StatusOr<sqlite::Statement> select =
+      reader->Cached(matches ? "SELECT id, state, spec, owner FROM tests ORDER BY id DESC"
+                             : "SELECT id, state FROM tests ORDER BY id DESC");
   if (!select.ok()) return select.status();
   TestPageRows page;
   std::vector<uint64_t> ids;
@@ -254,7 +255,7 @@ absl::StatusOr<Store::TestPageRows> Store::ListTestsPage(const std::vector<v1::T
     if (!states.empty() && std::find(states.begin(), states.end(), v1::TestState(select->Int(1))) == states.end())
       continue;
     // A damaged spec matches no filter; unfiltered, it is listed as damaged.
-    if (matches && (!spec.ParseFromString(select->Text(2)) || !matches(spec))) continue;
+    if (matches && (!spec.ParseFromString(select->Text(2)) || !matches(spec, select->Text(3)))) continue;
     if (page.total >= offset && ids.size() < limit) ids.push_back(uint64_t(select->Int(0)));
     ++page.total;
   }

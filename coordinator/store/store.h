@@ -63,15 +63,16 @@ class Store {
   absl::Status CheckTestExists(uint64_t test_id);
   absl::StatusOr<std::vector<v1::Test>> ListTests(bool include_finished);
   // One page of the tests in `states` (all when empty) that `matches` (by
-  // spec; null: all), newest first, and how many match in all. Only the
-  // page's tests are loaded whole, so a page costs the same in any history.
+  // spec and owner; null: all), newest first, and how many match in all.
+  // Only the page's tests are loaded whole, so a page costs the same in any
+  // history.
   struct TestPageRows {
     uint64_t total = 0;
     std::vector<v1::Test> tests;
   };
-  absl::StatusOr<TestPageRows> ListTestsPage(const std::vector<v1::TestState>& states,
-                                             const std::function<bool(const v1::TestSpec&)>& matches, size_t offset,
-                                             size_t limit);
+  absl::StatusOr<TestPageRows> ListTestsPage(
+      const std::vector<v1::TestState>& states,
+      const std::function<bool(const v1::TestSpec&, const std::string&)>& matches, size_t offset, size_t limit);
   // How many tests are in each state, counted in SQL.
   absl::StatusOr<std::map<v1::TestState, int>> CountTestsByState();
   // The checkpoints of the write-ahead log so far, and its length.

@@ -105,7 +105,7 @@ TEST_F(HandBackTest, AStoredSpecThatDoesNotParseIsListedAsDamagedAndHidesNoOther
   EXPECT_EQ(page->total, 2u);
   // A filter matches the healthy one only; the scheduler never sees the damaged one.
   page = store_->ListTestsPage(
-      {}, [](const v1::TestSpec& spec) { return spec.dev().name() == "dev"; }, 0, 10);
+      {}, [](const v1::TestSpec& spec, const std::string&) { return spec.dev().name() == "dev"; }, 0, 10);
   ASSERT_TRUE(page.ok()) << page.status();
   EXPECT_EQ(page->total, 1u);
   absl::StatusOr<std::vector<ActiveTest>> active = store_->ActiveTests(/*count_in_flight=*/true);

@@ -191,7 +191,7 @@ TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
   }
 }
 
-TEST_F(HttpApiTest, TheListFiltersByStateKindAndNameAndPages) {
+TEST_F(HttpApiTest, TheListFiltersByStateKindNameAndOwnerAndPages) {
   auto total = [&](const std::string& query) {
     httplib::Result answer = Get("/api/v1/tests" + query);
     EXPECT_TRUE(answer && answer->status == 200);
@@ -212,6 +212,14 @@ TEST_F(HttpApiTest, TheListFiltersByStateKindAndNameAndPages) {
   EXPECT_EQ(total("?variant=judkins"), "2");
   EXPECT_EQ(total("?variant=minishogi&kind=fixed"), "0");
   EXPECT_EQ(total("?variant=judkins&kind=spsa"), "1");
+  // By owner: the admin token's tests are "admin"'s; q finds owners too.
+  EXPECT_EQ(total("?owner=admin"), "3");
+  EXPECT_EQ(total("?owner=bob"), "0");
+  EXPECT_EQ(total("?q=ADM"), "3");
+  httplib::Result bad_owner = Get("/api/v1/tests?owner=%07");
+  ASSERT_TRUE(bad_owner);
+  EXPECT_EQ(bad_owner->status, 400);
+  EXPECT_THAT(bad_owner->body, HasSubstr("owner: printable text"));
   httplib::Result page = Get("/api/v1/tests?per_page=1&page=2");
   ASSERT_TRUE(page);
   const google::protobuf::Struct body = ParseObject(page->body);

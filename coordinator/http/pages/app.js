@@ -222,13 +222,15 @@ function lineChart(title, points, { band = [], bounds = [], xLabel = "games", cl
   return chart;
 }
 
-// rowClasses: a class for each row (or null), such as its verdict's.
-function table(headers, rows, { numeric = [], id = null, rowClasses = [] } = {}) {
+// rowClasses: a class for each row (or null), such as its verdict's;
+// secondary: the columns a phone's width leaves out.
+function table(headers, rows, { numeric = [], id = null, rowClasses = [], secondary = [] } = {}) {
+  const cellClass = (i) => [numeric.includes(i) ? "num" : "", secondary.includes(i) ? "hide-narrow" : ""].join(" ").trim() || null;
   return el("div", { class: "table-wrap", id },
     el("table", {},
-      el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: numeric.includes(i) ? "num" : null }, h)))),
+      el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: cellClass(i) }, h)))),
       el("tbody", {}, rows.length ? rows.map((cells, row) =>
-        el("tr", { class: rowClasses[row] || null }, cells.map((c, i) => el("td", { class: numeric.includes(i) ? "num" : null }, c))))
+        el("tr", { class: rowClasses[row] || null }, cells.map((c, i) => el("td", { class: cellClass(i) }, c))))
         : el("tr", {}, el("td", { colspan: headers.length, class: "muted" }, "none")))));
 }
 
@@ -266,7 +268,7 @@ pages.index = async function () {
   const params = new URLSearchParams(location.search);
   const filters = {
     state: params.get("state") || "", kind: params.get("kind") || "", variant: params.get("variant") || "",
-    q: params.get("q") || "",
+    q: params.get("q") || "", owner: params.get("owner") || "",
     page: Number(params.get("page") || 1),
   };
   // The filters are built once: a redraw while someone types a name or holds
@@ -285,15 +287,17 @@ pages.index = async function () {
       el("option", { value: k, selected: k === filters.kind }, k || "any kind"))),
     el("select", { name: "variant" }, ["", "judkins", "shogi", "minishogi"].map((v) =>
       el("option", { value: v, selected: v === filters.variant }, v || "any variant"))),
-    el("input", { name: "q", value: filters.q, placeholder: "engine name", maxlength: 100 }),
-    el("button", { type: "submit" }, "Filter"));
+    el("input", { name: "q", value: filters.q, placeholder: "engine or owner", maxlength: 100 }),
+    el("input", { name: "owner", value: filters.owner, placeholder: "owner", maxlength: 100, size: 10 }),
+    el("button", { type: "submit" }, "Filter"),
+    loggedIn && me.name ? el("a", { href: `?owner=${encodeURIComponent(me.name)}`, id: "mine" }, "my tests") : null);
   const heading = el("h1", {}, "Tests"), cards = el("div", { class: "cards" }), results = el("div", { id: "results" });
   // Games per minute over the last few minutes of samples: reports come in
   // batches, so the change between two redraws a second apart is 0 or a burst.
   const samples = [], span = 5 * 60000, shortest = 30000;
   async function draw() {
     const query = new URLSearchParams({ per_page: 50, page: filters.page });
-    for (const name of ["state", "kind", "variant", "q"]) if (filters[name]) query.set(name, filters[name]);
+    for (const name of ["state", "kind", "variant", "q", "owner"]) if (filters[name]) query.set(name, filters[name]);
     const [list, workers] = await Promise.all([api(`/api/v1/tests?${query}`), api("/api/v1/workers")]);
     const recent = workers.workers.filter((w) => Date.now() / 1000 - int(w.lastSeenUnix) < 120);
     const games = list.tests.reduce((sum, t) => sum + int(t.stats && t.stats.games), 0);
@@ -322,7 +326,7 @@ pages.index = async function () {
         el("a", { href: t.spec.spsa ? `/tunes/${t.id}` : `/tests/${t.id}` }, `#${t.id}`),
         `${t.spec.dev.name} vs ${t.spec.base.name}`, t.owner || "—", variantName(t.spec), timeControl(t.spec.timeControl),
         stateBadge(t), llrBar(t.stats), eloText(t.stats), int(t.stats && t.stats.games), timeLeft(t) || "—", wdlText(t.wdl),
-      ]), { numeric: [8], rowClasses: tests.map((t) => (t.damaged || !verdict(t) ? null : verdict(t).class)) }),
+      ]), { numeric: [8], secondary: [2, 3, 4, 9, 10], rowClasses: tests.map((t) => (t.damaged || !verdict(t) ? null : verdict(t).class)) }),
     ]);
     const pager = el("div", { class: "pager" },
       filters.page > 1 ? el("a", { href: `?${new URLSearchParams({ ...filters, page: filters.page - 1 })}` }, "← newer") : null,
