@@ -1,5 +1,6 @@
 #include "records/replayed_game.h"
 
+#include "absl/strings/str_cat.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/position.h"
 
@@ -37,6 +38,24 @@ absl::StatusOr<ReplayedGame> ReplayGame(const GameRecord& record) {
       pos->DoMove(*move);
     }
     return game;
+  });
+}
+
+absl::StatusOr<std::vector<std::string>> ReplaySfens(Variant variant, const std::string& start_sfen,
+                                                     const std::vector<std::string>& usi_moves) {
+  return WithVariant(variant, [&]<class V>(V) -> absl::StatusOr<std::vector<std::string>> {
+    absl::StatusOr<BasicPosition<V>> pos = BasicPosition<V>::FromSfen(start_sfen);
+    if (!pos.ok()) return pos.status();
+    std::vector<std::string> sfens{pos->ToSfen()};
+    for (size_t ply = 0; ply < usi_moves.size(); ++ply) {
+      absl::StatusOr<Move> move = ParseUsiMove(*pos, usi_moves[ply]);
+      if (!move.ok())
+        return absl::InvalidArgumentError(
+            absl::StrCat("move ", ply + 1, " '", usi_moves[ply], "': ", move.status().message()));
+      pos->DoMove(*move);
+      sfens.push_back(pos->ToSfen());
+    }
+    return sfens;
   });
 }
 

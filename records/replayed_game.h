@@ -5,11 +5,13 @@
 #define JUDKINS_RECORDS_REPLAYED_GAME_H_
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "engine/rules/types.h"
+#include "engine/rules/variant.h"
 #include "records/game_record.h"
 
 namespace judkins {
@@ -39,6 +41,11 @@ struct ReplayedGame {
 // Replays the record's moves from its start; an illegal move or a bad SFEN is
 // an error (a record the referee wrote never has one).
 absl::StatusOr<ReplayedGame> ReplayGame(const GameRecord& record);
+
+// The position before the first move and after each, as SFEN (the game
+// viewer's frames); an illegal move or a bad SFEN is an error naming it.
+absl::StatusOr<std::vector<std::string>> ReplaySfens(Variant variant, const std::string& start_sfen,
+                                                     const std::vector<std::string>& usi_moves);
 
 // The kinds a hand lists, in the order shogi records write them.
 inline constexpr std::array<PieceType, 7> kRecordHandOrder = {kRook, kBishop, kGold, kSilver, kKnight, kLance, kPawn};

@@ -28,7 +28,9 @@
 #include "coordinator/service/test_submission.h"
 #include "proto/contract.h"
 #include "proto/convert/json.h"
+#include "records/game_record_format.h"
 #include "records/numbered_game.h"
+#include "records/replayed_game.h"
 
 namespace judkins {
 namespace {
@@ -178,28 +180,57 @@ class LongAnswerSlot {
 
 // One game of a test's records, found by its number in the records' order
 // (records/numbered_game: the CLI's --game counts the same way).
-void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response) {
+absl::StatusOr<std::string> HttpServer::FindGame(const RecordsQuestion& question) {
   NumberedGameSearch search(question.game, question.format);
   for (uint64_t after = 0;;) {
     absl::StatusOr<std::vector<Store::BatchRecords>> page =
         store_.RecordsAfter(question.test_id, after, kRecordsPerRead);
-    if (!page.ok()) return Send(response, ErrorAnswer(page.status()));
+    if (!page.ok()) return page.status();
     if (page->empty())
-      return Send(response,
-                  ErrorAnswer(absl::NotFoundError(absl::StrCat("game=", question.game, ": test ", question.test_id,
-                                                               " has ", search.games_seen(), " recorded games"))));
+      return absl::NotFoundError(absl::StrCat("game=", question.game, ": test ", question.test_id, " has ",
+                                              search.games_seen(), " recorded games"));
     for (const Store::BatchRecords& batch : *page) {
       after = batch.batch_id;
       absl::StatusOr<std::optional<std::string>> game = search.Offer(batch.records);
-      if (!game.ok()) return Send(response, ErrorAnswer(game.status()));
-      if (!game->has_value()) continue;
-      response.set_header("Content-Disposition",
-                          absl::StrCat("attachment; filename=\"test-", question.test_id, "-game-", question.game,
-                                       RecordFileSuffix(question.format), "\""));
-      response.set_content(**game, std::string(RecordMediaType(question.format)));
-      return;
+      if (!game.ok()) return game.status();
+      if (game->has_value()) return **std::move(game);
     }
   }
+}
+
+void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response) {
+  absl::StatusOr<std::string> game = FindGame(question);
+  if (!game.ok()) return Send(response, ErrorAnswer(game.status()));
+  response.set_header("Content-Disposition", absl::StrCat("attachment; filename=\"test-", question.test_id, "-game-",
+                                                          question.game, RecordFileSuffix(question.format), "\""));
+  response.set_content(*game, std::string(RecordMediaType(question.format)));
+}
+
+HttpAnswer HttpServer::GameReplayAnswer(const std::string& test_id, const std::string& game_number) {
+  absl::StatusOr<uint64_t> id = ParseId(test_id, "test id");
+  if (!id.ok()) return ErrorAnswer(id.status());
+  int game = 0;
+  if (!ParseDecimal(game_number, &game) || game < 1 || game > kMaxGameNumber)
+    return ErrorAnswer(
+        400, absl::StrCat("game: ", Quoted(game_number), " is not a game number (1 to ", kMaxGameNumber, ")"));
+  if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return ErrorAnswer(exists);
+  absl::StatusOr<std::string> text = FindGame({.test_id = *id, .format = RecordFormat::kPgn, .game = game});
+  if (!text.ok()) return ErrorAnswer(text.status());
+  absl::StatusOr<std::vector<ParsedRecord>> records = ParseGameRecords(*text);
+  if (!records.ok()) return ErrorAnswer(records.status());
+  if (records->size() != 1) return ErrorAnswer(absl::DataLossError(absl::StrCat("game ", game, ": not one record")));
+  const ParsedRecord& record = records->front();
+  absl::StatusOr<std::vector<std::string>> sfens = ReplaySfens(record.variant, record.start_sfen, record.moves);
+  if (!sfens.ok()) return ErrorAnswer(sfens.status());
+  v1::GameReplay replay;
+  replay.set_test_id(*id);
+  replay.set_game(uint32_t(game));
+  replay.mutable_tags()->insert(record.tags.begin(), record.tags.end());
+  replay.set_variant(std::string(VariantName(record.variant)));
+  for (const std::string& sfen : *sfens) replay.add_sfens(sfen);
+  for (const std::string& move : record.moves) replay.add_moves(move);
+  for (const std::string& comment : record.comments) replay.add_comments(comment);
+  return JsonAnswer(replay);
 }
 
 std::shared_ptr<LongAnswerSlot> HttpServer::TakeLongAnswerSlot(const httplib::Request& request) {
@@ -268,6 +299,9 @@ void HttpServer::RouteApi() {
   });
   s.Get(R"(/api/v1/tests/([^/]+)/log)", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.TestLog(request.matches[1], request.params); });
+  });
+  s.Get(R"(/api/v1/tests/([^/]+)/games/([^/]+))", [this](const httplib::Request& request, httplib::Response& response) {
+    SendCached(request, response, [&] { return GameReplayAnswer(request.matches[1], request.matches[2]); });
   });
   s.Get(R"(/api/v1/tunes/([^/]+))", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.Tune(request.matches[1], request.params); });
@@ -501,6 +535,7 @@ void HttpServer::RoutePages() {
   s.Get("/", page("index", "Tests"));
   s.Get(R"(/tests/(\d+))", test_page("test", "Test"));
   s.Get("/tests/new", page("create", "New test"));
+  s.Get(R"(/tests/(\d+)/games/(\d+))", test_page("game", "Game"));
   s.Get(R"(/tunes/(\d+))", test_page("tune", "Tune"));
   s.Get("/workers", page("workers", "Workers"));
   s.Get("/sprt", page("sprt", "SPRT calculator"));

@@ -97,6 +97,11 @@ class HttpServer {
   // content provider: given back when httplib drops it.
   std::shared_ptr<LongAnswerSlot> TakeLongAnswerSlot(const httplib::Request& request);
   void SendOneGameRecord(const RecordsQuestion& question, httplib::Response& response);
+  // The game's text as stored (ours), found batch by batch; NOT_FOUND
+  // saying how many games the test has.
+  absl::StatusOr<std::string> FindGame(const RecordsQuestion& question);
+  // GET /api/v1/tests/{id}/games/{n}: the game replayed, for the viewer.
+  HttpAnswer GameReplayAnswer(const std::string& test_id, const std::string& game_number);
   // The page shell for app.js's page `name` (message: the error page's text).
   void SendPage(const httplib::Request& request, httplib::Response& response, const char* name, const char* title,
                 const std::string& message = "");

@@ -95,6 +95,31 @@ class HttpApiTest : public ::testing::Test {
     ReportOneBatch();
   }
 
+  // A batch with two games' records, as a worker writes them: two moves
+  // each from Judkins's start, Black ("Quiescence-Dev", then "second game")
+  // winning by resignation.
+  void ReportTwoRecordedGames() {
+    v1::WorkRequest request;
+    request.set_worker_id(registered_.worker_id());
+    v1::WorkResponse work;
+    ASSERT_TRUE(worker_->RequestWork(testing::AsWorker(kWorkerToken, registered_).get(), request, &work).ok());
+    v1::BatchReport report = testing::DevWinsAll(work.batch(), registered_.worker_id());
+    GameRecord game;
+    game.black = "Quiescence-Dev";
+    game.white = "base";
+    game.start_sfen = std::string(variants::Judkins::kStartSfen);
+    game.time_control = "1+0.02";
+    game.moves = {{"6e6d", "", {}, absl::Milliseconds(1500)}, {"1b1c", "", {}, absl::Milliseconds(2500)}};
+    game.result = v1::GAME_RESULT_BLACK_WINS;
+    game.termination = v1::TERMINATION_RESIGNATION;
+    std::string records = FormatGameRecord(game);
+    game.black = "second game";
+    records += FormatGameRecord(game);
+    report.set_records(records);
+    v1::ReportAck ack;
+    ASSERT_TRUE(worker_->ReportBatch(testing::AsWorker(kWorkerToken, registered_).get(), report, &ack).ok());
+  }
+
   // Leases the fixed-games test's next batch and reports dev winning it.
   void ReportOneBatch() {
     v1::WorkRequest request;
@@ -151,6 +176,7 @@ class HttpApiTest : public ::testing::Test {
 };
 
 TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
+  ReportTwoRecordedGames();  // for the game viewer's path
   httplib::Result document = Get("/api/v1/openapi.json");
   ASSERT_TRUE(document);
   ASSERT_EQ(document->status, 200);
@@ -162,7 +188,8 @@ TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
   for (const auto& [path, item] : paths) {
     SCOPED_TRACE(path);
     std::string url = absl::StrReplaceAll(
-        path, {{"{id}", std::to_string(absl::StartsWith(path, "/api/v1/tunes") ? tune_.id() : test_.id())}});
+        path,
+        {{"{id}", std::to_string(absl::StartsWith(path, "/api/v1/tunes") ? tune_.id() : test_.id())}, {"{n}", "1"}});
     if (path == "/api/v1/sprt") url += "?pentanomial=10,20,40,25,12&elo0=0&elo1=5";
     if (absl::EndsWith(path, "/events")) continue;  // a stream: EventsPushEachCountedReport reads it
     httplib::Result answer = Get(url);
@@ -344,26 +371,7 @@ TEST_F(HttpApiTest, RecordsStreamAsADownload) {
 }
 
 TEST_F(HttpApiTest, RecordsDownloadAsCsaOrOneGameAsKifAndABadAskIsRefusedByName) {
-  // A batch with two games' records, as a worker writes them.
-  v1::WorkRequest request;
-  request.set_worker_id(registered_.worker_id());
-  v1::WorkResponse work;
-  ASSERT_TRUE(worker_->RequestWork(testing::AsWorker(kWorkerToken, registered_).get(), request, &work).ok());
-  v1::BatchReport report = testing::DevWinsAll(work.batch(), registered_.worker_id());
-  GameRecord game;
-  game.black = "Quiescence-Dev";
-  game.white = "base";
-  game.start_sfen = std::string(variants::Judkins::kStartSfen);
-  game.time_control = "1+0.02";
-  game.moves = {{"6e6d", "", {}, absl::Milliseconds(1500)}, {"1b1c", "", {}, absl::Milliseconds(2500)}};
-  game.result = v1::GAME_RESULT_BLACK_WINS;
-  game.termination = v1::TERMINATION_RESIGNATION;
-  std::string records = FormatGameRecord(game);
-  game.black = "second game";
-  records += FormatGameRecord(game);
-  report.set_records(records);
-  v1::ReportAck ack;
-  ASSERT_TRUE(worker_->ReportBatch(testing::AsWorker(kWorkerToken, registered_).get(), report, &ack).ok());
+  ReportTwoRecordedGames();
   const std::string path = absl::StrCat("/api/v1/tests/", test_.id(), "/records");
 
   httplib::Result csa = Get(path + "?format=csa");
@@ -726,6 +734,33 @@ TEST_F(HttpApiTest, TheFormsTestIsCheckedAsTheCommandLinesAndOwnedByWhoeverSentI
   EXPECT_EQ(test.owner(), "admin");
   EXPECT_EQ(test.spec().fixed_pairs(), 3u);
   EXPECT_EQ(test.state(), v1::TEST_STATE_PENDING);
+}
+
+TEST_F(HttpApiTest, AGameIsReplayedForTheViewerAPositionBeforeEachMoveAndAfterTheLast) {
+  ReportTwoRecordedGames();
+  const std::string path = absl::StrCat("/api/v1/tests/", test_.id(), "/games/");
+  httplib::Result second = Get(path + "2");
+  ASSERT_TRUE(second);
+  ASSERT_EQ(second->status, 200) << second->body;
+  const google::protobuf::Struct replay = ParseObject(second->body);
+  EXPECT_EQ(testing::Field(testing::Field(replay, "tags").struct_value(), "Black").string_value(), "second game");
+  EXPECT_EQ(testing::Field(replay, "variant").string_value(), "judkins");
+  const auto& sfens = testing::Field(replay, "sfens").list_value().values();
+  ASSERT_EQ(sfens.size(), 3);
+  EXPECT_EQ(sfens[0].string_value(), variants::Judkins::kStartSfen);
+  // After 6e6d and 1b1c: the square a move left is empty, the one it reached not.
+  EXPECT_NE(sfens[1].string_value(), sfens[0].string_value());
+  EXPECT_NE(sfens[2].string_value(), sfens[1].string_value());
+  EXPECT_THAT(sfens[2].string_value(), HasSubstr(" b "));  // Black to move again
+  // A game past the end, and words that are no game number, are refused by name.
+  httplib::Result missing = Get(path + "3");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_THAT(missing->body, HasSubstr("has 2 recorded games"));
+  httplib::Result word = Get(path + "first");
+  ASSERT_TRUE(word);
+  EXPECT_EQ(word->status, 400);
+  EXPECT_THAT(word->body, HasSubstr("game: 'first' is not a game number"));
 }
 
 TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {

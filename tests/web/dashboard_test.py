@@ -294,6 +294,20 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.browser.execute_script('return !document.querySelector(".cards[data-before]")'),
                   "a redraw of the test page")
         self.assertEqual(game.get_attribute("value"), "2")
+        # The game viewer: that game replayed on a 6x6 board, a frame per move.
+        self.click("#view-game", "the view button")
+        self.wait(lambda: self.browser.current_url.endswith(f"/tests/{self.test_id}/games/2"), "the game viewer")
+        self.wait(lambda: len(self.browser.find_elements(By.CSS_SELECTOR, "#board .cell")) == 36, "the board")
+        self.assertTrue(self.text_of("ply").startswith("after move"), self.text_of("ply"))
+        self.assertTrue(self.browser.find_elements(By.CSS_SELECTOR, "#board .cell.last"))
+        at_end = self.text_of("board")
+        self.click("#first", "the first-position button")
+        self.wait(lambda: (self.text_of("ply") or "").startswith("start,"), "the start position")
+        self.assertNotEqual(self.text_of("board"), at_end)
+        self.click("#forward", "the forward button")
+        self.wait(lambda: (self.text_of("ply") or "").startswith("after move 1 "), "the first move")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/game.png")
+        self.assertNoConsoleErrors("the game viewer")
 
     def test_3_a_report_changes_the_open_page_without_a_reload(self):
         self.open(f"/tests/{self.test_id}")

@@ -373,7 +373,10 @@ pages.test = async function () {
     el("form", { method: "get", action: `/api/v1/tests/${id}/records`, id: "records-one" },
       el("input", { type: "hidden", name: "format", value: "kif" }),
       el("label", {}, "One game, as KIF: game ", el("input", { type: "number", name: "game", min: "1", value: "1", required: true })),
-      " ", el("button", { type: "submit" }, "Download")),
+      " ", el("button", { type: "submit" }, "Download"), " ",
+      el("button", { type: "button", id: "view-game", onclick: (event) => {
+        location.assign(`/tests/${id}/games/${event.target.form.elements.game.value || 1}`);
+      } }, "View on a board")),
   ];
   function draw(test) {
     if (test.damaged) return show(el("h1", {}, `Test #${test.id}`), el("p", { class: "error", id: "damaged" }, `Damaged: ${test.damaged}`));
@@ -648,6 +651,86 @@ pages.create = async function () {
   show(el("h1", {}, from ? `Clone of test #${from}` : "New test"),
     artifacts.length ? form : el("p", { class: "muted" }, "No engine uploaded yet: judkins engine upload FILE."),
     el("p", { class: "muted" }, loggedIn && !isApprover ? "Your tests wait for an approver before they run." : ""));
+};
+
+// The game viewer: a recorded game replayed on a board, a frame per move
+// (the server replays it with the rules core: /api/v1/tests/{id}/games/{n}),
+// for any variant: the board's size comes from the SFEN.
+// Pieces as kanji, or as the letters of the Western notation (the default:
+// every font has them); the choice is kept in the browser.
+const KANJI = { P: "歩", L: "香", N: "桂", S: "銀", G: "金", B: "角", R: "飛", K: "玉",
+  "+P": "と", "+L": "杏", "+N": "圭", "+S": "全", "+B": "馬", "+R": "龍" };
+const pieceGlyph = (kind) => (localStorage.getItem("pieces") === "kanji" ? KANJI[kind] || kind : kind);
+const HAND_ORDER = ["R", "B", "G", "S", "N", "L", "P"];
+function parseSfen(sfen) {
+  const [placement, side, hands] = sfen.split(" ");
+  const rows = placement.split("/").map((rank) => {
+    const squares = [];
+    for (let i = 0; i < rank.length; ++i) {
+      const c = rank[i];
+      if (/[0-9]/.test(c)) {
+        let run = c;
+        while (/[0-9]/.test(rank[i + 1] || "")) run += rank[++i];
+        for (let n = Number(run); n > 0; --n) squares.push(null);
+      } else if (c === "+") {
+        const p = rank[++i];
+        squares.push({ kind: `+${p.toUpperCase()}`, white: p === p.toLowerCase() });
+      } else squares.push({ kind: c.toUpperCase(), white: c === c.toLowerCase() });
+    }
+    return squares;
+  });
+  const hand = { black: {}, white: {} };
+  for (const [, count, p] of (hands === "-" ? "" : hands).matchAll(/(\d*)([A-Za-z])/g))
+    hand[p === p.toLowerCase() ? "white" : "black"][p.toUpperCase()] = Number(count || 1);
+  return { rows, side, hand };
+}
+function boardView(sfen, lastMove) {
+  const { rows, hand } = parseSfen(sfen);
+  const files = rows[0].length;
+  // A USI square: file digit (files counted from the right), rank letter.
+  const square = (text) => text && /^\d+[a-z]$/.test(text) ? [files - Number(text.slice(0, -1)), text.charCodeAt(text.length - 1) - 97] : null;
+  const to = lastMove ? square(lastMove.replace("+", "").slice(-2)) : null;
+  const handText = (side) => HAND_ORDER.filter((p) => hand[side][p]).map((p) => `${pieceGlyph(p)}${hand[side][p] > 1 ? hand[side][p] : ""}`).join(" ") || "—";
+  return el("div", { class: "shogi", id: "board" },
+    el("div", { class: "hand", id: "hand-white" }, `☖ ${handText("white")}`),
+    el("div", { class: "grid", style: `grid-template-columns: repeat(${files}, 1fr)` },
+      rows.flatMap((rank, r) => rank.map((piece, f) => el("div", {
+        class: ["cell", to && to[0] === f && to[1] === r ? "last" : ""].join(" ").trim(),
+        "data-square": `${files - f}${String.fromCharCode(97 + r)}`,
+      }, piece ? el("span", { class: [piece.white ? "piece white" : "piece", piece.kind.startsWith("+") ? "promoted" : ""].join(" ").trim(), title: piece.kind }, pieceGlyph(piece.kind)) : "")))),
+    el("div", { class: "hand", id: "hand-black" }, `☗ ${handText("black")}`));
+}
+pages.game = async function () {
+  const [, , id, , number] = location.pathname.split("/");
+  const replay = await api(`/api/v1/tests/${id}/games/${number}`);
+  const tags = replay.tags || {}, moves = replay.moves || [], comments = replay.comments || [];
+  let ply = Number(new URLSearchParams(location.search).get("ply") || moves.length);
+  const board = el("div"), caption = el("p", { class: "muted", id: "ply" });
+  const list = el("ol", { class: "moves" }, moves.map((move, i) =>
+    el("li", { onclick: () => go(i + 1), title: comments[i] || "" }, comments[i] ? comments[i].split(" ")[0] : move)));
+  function go(to) {
+    ply = Math.max(0, Math.min(moves.length, to));
+    board.replaceChildren(boardView(replay.sfens[ply], ply ? moves[ply - 1] : null));
+    caption.textContent = ply ? `after move ${ply} of ${moves.length}: ${moves[ply - 1]}${comments[ply - 1] ? ` (${comments[ply - 1]})` : ""}` : `start, ${moves.length} moves`;
+    list.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i + 1 === ply));
+  }
+  const button = (label, to, name) => el("button", { type: "button", id: name, onclick: () => go(to()) }, label);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") go(ply - 1);
+    if (event.key === "ArrowRight") go(ply + 1);
+  });
+  show(el("h1", {}, `Test #${id}, game ${number}: ${tags.Black || "?"} (☗) vs ${tags.White || "?"} (☖)`),
+    el("p", {}, `${replay.variant} · ${tags.Result || ""} · ${tags.Termination || ""}${tags.Reason && tags.Reason !== tags.Termination ? ` (${tags.Reason})` : ""} · `,
+      el("a", { href: `/tests/${id}` }, "the test"), " · ",
+      el("a", { href: `/api/v1/tests/${id}/records?format=kif&game=${number}` }, "KIF")),
+    el("div", { class: "viewer" }, el("div", {}, board, caption,
+      el("div", { class: "filters" }, button("«", () => 0, "first"), button("‹", () => ply - 1, "back"),
+        button("›", () => ply + 1, "forward"), button("»", () => moves.length, "last"),
+        el("button", { type: "button", id: "glyphs", onclick: () => {
+          localStorage.setItem("pieces", localStorage.getItem("pieces") === "kanji" ? "letters" : "kanji");
+          go(ply);
+        } }, "kanji / letters"))), list));
+  go(ply);
 };
 
 pages.login = function () {
