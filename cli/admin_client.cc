@@ -50,7 +50,7 @@ std::unique_ptr<grpc::ClientContext> AdminClient::Context(absl::Duration timeout
   return BearerContext(token_, timeout);
 }
 
-absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path) {
+absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path, const v1::Provenance& provenance) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
   auto context = Context(absl::Minutes(10));
@@ -61,7 +61,10 @@ absl::StatusOr<std::string> AdminClient::UploadFile(const std::string& path) {
   while (in.read(buffer.data(), std::streamsize(buffer.size())) || in.gcount() > 0) {
     v1::ArtifactChunk chunk;
     chunk.set_data(buffer.data(), size_t(in.gcount()));
-    if (first) chunk.set_name(path.substr(path.rfind('/') + 1));
+    if (first) {
+      chunk.set_name(path.substr(path.rfind('/') + 1));
+      *chunk.mutable_provenance() = provenance;
+    }
     first = false;
     if (!writer->Write(chunk)) break;
   }

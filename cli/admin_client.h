@@ -30,8 +30,9 @@ class AdminClient {
   static absl::StatusOr<AdminClient> Connect(const ServerAddress& address, std::string token);
   std::unique_ptr<grpc::ClientContext> Context(absl::Duration timeout = absl::Seconds(30)) const;
   v1::AdminService::Stub& stub() { return *stub_; }
-  // Uploads a file (an engine binary) in chunks; returns its SHA-256.
-  absl::StatusOr<std::string> UploadFile(const std::string& path);
+  // Uploads a file (an engine binary) in chunks, with where it was built
+  // when known; returns its SHA-256.
+  absl::StatusOr<std::string> UploadFile(const std::string& path, const v1::Provenance& provenance = {});
   absl::StatusOr<v1::Test> CreateTest(const v1::TestSpec& spec);
 
  private:

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/account_commands.h"
 #include "cli/admin_client.h"
+#include "cli/checkout_provenance.h"
 #include "cli/command_support.h"
 #include "cli/health_check.h"
 #include "cli/records_download.h"
@@ -29,14 +30,23 @@ constexpr absl::Duration kHealthTimeout = absl::Seconds(5);
 
 // The words of each command, bound to its options.
 struct Arguments {
-  std::string path, out_file, reason, service, format = "pgn";
+  std::string path, out_file, reason, service, format = "pgn", checkout, build_command;
+  uint64_t bench = 0;
   uint64_t test_id = 0, worker_id = 0;
   int game = 0;
   bool all = false, json = false;
 };
 
 int UploadEngine(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
-  absl::StatusOr<std::string> sha256 = client.UploadFile(args.path);
+  v1::Provenance provenance;
+  if (!args.checkout.empty()) {
+    absl::StatusOr<v1::Provenance> read = ReadCheckoutProvenance(args.checkout);
+    if (!read.ok()) return Fail(err, "judkins engine upload", read.status().message());
+    provenance = *std::move(read);
+  }
+  provenance.set_build_command(args.build_command);
+  if (args.bench) provenance.set_bench_signature(args.bench);
+  absl::StatusOr<std::string> sha256 = client.UploadFile(args.path, provenance);
   if (!sha256.ok()) return Fail(err, kProgram, sha256.status().message());
   out << *sha256 << "\n";
   return kExitOk;
@@ -212,6 +222,14 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
       "upload an engine binary, a bundle (a .tar or .tar.gz of the engine and its files) or a net; prints "
       "its SHA-256");
   upload.add_option("path", args.path, "the file")->required()->check(CLI::ExistingFile);
+  upload
+      .add_option("--checkout", args.checkout,
+                  "the git checkout it was built from: its origin, branch, commit, uncommitted changes and the "
+                  "'Bench: N' of its commit message are kept with it and shown on test pages")
+      ->check(CLI::ExistingDirectory);
+  upload.add_option("--build-command", args.build_command,
+                    "how it was built, shown with it (e.g. 'make -j profile-build')");
+  upload.add_option("--bench", args.bench, "its bench signature (default: the commit message's 'Bench: N')");
 
   CLI::App& test =
       *app.add_subcommand("test", "tests: create, list, show, approve, stop, watch, exclude a worker, records");

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/decimal.h"
+#include "common/sha256.h"
 #include "common/valid_text.h"
 #include "engine/rules/variant.h"
 #include "judkins/v1/http_api.pb.h"
@@ -217,10 +218,13 @@ HttpAnswer ReadApi::Tune(const std::string& id, const QueryParameters& query) {
 }
 
 HttpAnswer ReadApi::Artifacts(const QueryParameters& query) {
-  if (absl::Status s = CheckParameters(query, {"limit"}); !s.ok()) return ErrorAnswer(s);
+  if (absl::Status s = CheckParameters(query, {"limit", "sha256"}); !s.ok()) return ErrorAnswer(s);
   absl::StatusOr<int> limit = IntParameter(query, "limit", 1, kMaxArtifacts, kDefaultArtifacts);
   if (!limit.ok()) return ErrorAnswer(limit.status());
-  absl::StatusOr<v1::Artifacts> artifacts = store_.ListArtifacts(size_t(*limit));
+  const std::string sha256 = Get(query, "sha256").value_or("");
+  if (!sha256.empty() && !IsSha256Hex(sha256))
+    return ErrorAnswer(400, absl::StrCat("sha256: ", Quoted(sha256), " is not 64 lower-case hex digits"));
+  absl::StatusOr<v1::Artifacts> artifacts = store_.ListArtifacts(size_t(*limit), sha256);
   if (!artifacts.ok()) return ErrorAnswer(artifacts.status());
   return JsonAnswer(*artifacts);
 }

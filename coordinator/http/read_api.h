@@ -59,7 +59,8 @@ class ReadApi {
   HttpAnswer Tune(const std::string& id, const QueryParameters& query);
   // GET /api/v1/workers
   HttpAnswer Workers(const QueryParameters& query);
-  // GET /api/v1/artifacts?limit=: the newest uploads, for the test form.
+  // GET /api/v1/artifacts?limit=&sha256=: the newest uploads, for the test
+  // form; with sha256=, that one (and its provenance), for the test page.
   HttpAnswer Artifacts(const QueryParameters& query);
   // GET /api/v1/sprt?pentanomial=&wdl=&elo0=&elo1=&alpha=&beta=&model=
   HttpAnswer Sprt(const QueryParameters& query);

@@ -47,6 +47,7 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
   if (!upload.ok()) return ToGrpc(upload.status());
   v1::ArtifactChunk chunk;
   std::string expected, name;
+  v1::Provenance provenance;
   bool first = true;
   while (reader->Read(&chunk)) {
     if (first) {
@@ -55,6 +56,8 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
       if (!expected.empty() && !IsSha256Hex(expected))
         return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "sha256: 64 lower-case hex digits");
       if (name.size() > 200) return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "name: at most 200 characters");
+      if (absl::Status s = ValidateProvenance(chunk.provenance(), "provenance"); !s.ok()) return ToGrpc(s);
+      provenance = chunk.provenance();
       first = false;
     }
     if (absl::Status s = (*upload)->Append(chunk.data()); !s.ok()) return ToGrpc(s);
@@ -63,7 +66,8 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
   const bool already = c_.artifacts.Contains(expected);
   absl::StatusOr<std::string> sha = (*upload)->Finish(expected);
   if (!sha.ok()) return ToGrpc(sha.status());
-  if (absl::Status s = c_.store.RecordArtifact(*sha, (*upload)->size(), name, absl::Now()); !s.ok()) return ToGrpc(s);
+  if (absl::Status s = c_.store.RecordArtifact(*sha, (*upload)->size(), name, provenance, absl::Now()); !s.ok())
+    return ToGrpc(s);
   response->set_sha256(*sha);
   response->set_size((*upload)->size());
   response->set_already_present(already);

@@ -1,5 +1,7 @@
 #include "coordinator/service/validation.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -157,6 +159,26 @@ absl::Status ValidateHeartbeat(const v1::HeartbeatRequest& request) {
   if (request.batch_ids_size() > contract::kMaxHeartbeatBatches)
     return InvalidArgument("batch_ids",
                            absl::StrCat("at most ", contract::kMaxHeartbeatBatches, " (the leases a worker may hold)"));
+  return absl::OkStatus();
+}
+
+absl::Status ValidateProvenance(const v1::Provenance& provenance, const std::string& field) {
+  constexpr size_t kMaxRepositoryBytes = 500, kMaxBranchBytes = 250, kMaxBuildCommandBytes = 2000;
+  constexpr size_t kMinCommitDigits = 7, kMaxCommitDigits = 64;  // an abbreviation, up to SHA-256's
+  const auto text = [&](const std::string& value, const char* name, size_t max) -> absl::Status {
+    if (value.size() > max || !IsValidText(value))
+      return InvalidArgument(absl::StrCat(field, ".", name), absl::StrCat("printable text, at most ", max, " bytes"));
+    return absl::OkStatus();
+  };
+  if (absl::Status s = text(provenance.repository(), "repository", kMaxRepositoryBytes); !s.ok()) return s;
+  if (absl::Status s = text(provenance.branch(), "branch", kMaxBranchBytes); !s.ok()) return s;
+  if (absl::Status s = text(provenance.build_command(), "build_command", kMaxBuildCommandBytes); !s.ok()) return s;
+  const std::string& commit = provenance.commit();
+  const bool hex =
+      std::all_of(commit.begin(), commit.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  if (!commit.empty() && (commit.size() < kMinCommitDigits || commit.size() > kMaxCommitDigits || !hex))
+    return InvalidArgument(absl::StrCat(field, ".commit"),
+                           absl::StrCat(kMinCommitDigits, " to ", kMaxCommitDigits, " hex digits"));
   return absl::OkStatus();
 }
 

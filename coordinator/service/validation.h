@@ -13,6 +13,9 @@ namespace judkins {
 // artifact_known tells whether an artifact has been uploaded.
 absl::Status ValidateTestSpec(const v1::TestSpec& spec, const std::function<bool(const std::string&)>& artifact_known);
 absl::Status ValidateCapabilities(const v1::WorkerCapabilities& capabilities);
+// Where an upload says it was built: printable text of bounded length, the
+// commit in hex. `field` prefixes the errors ("provenance").
+absl::Status ValidateProvenance(const v1::Provenance& provenance, const std::string& field);
 // What can be checked of a report before the store looks at its batch: its
 // id, and the contract's bounds on games and records.
 absl::Status ValidateReport(const v1::BatchReport& report);

@@ -19,7 +19,7 @@ struct Migration {
 absl::Status BackfillWorkerConcurrency(sqlite::Database& db);
 
 // Never edit a migration that has shipped: add a new one.
-constexpr std::array<Migration, 14> kMigrations = {{
+constexpr std::array<Migration, 15> kMigrations = {{
     // 1: tests, workers, batches, the pairs counted, artifacts.
     {R"sql(
     CREATE TABLE tests (
@@ -207,6 +207,11 @@ constexpr std::array<Migration, 14> kMigrations = {{
     CREATE INDEX audit_log_by_time ON audit_log(at_unix);
     CREATE INDEX test_events_by_time ON test_events(at_unix);
     ALTER TABLE tests ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+    )sql"},
+    // 15: where an artifact was built (judkins.v1.Provenance; empty when
+    // not uploaded from a checkout).
+    {R"sql(
+    ALTER TABLE artifacts ADD COLUMN provenance BLOB NOT NULL DEFAULT '';
     )sql"},
 }};
 

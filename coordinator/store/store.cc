@@ -443,12 +443,17 @@ absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t te
   }
 }
 
-absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now) {
+absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name,
+                                   const v1::Provenance& provenance, absl::Time now) {
   return WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =
-        db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created) VALUES (?, ?, ?, ?)");
+        db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created, provenance) VALUES (?, ?, ?, ?, ?)");
     if (!insert.ok()) return insert.status();
-    insert->Bind(1, sha256).Bind(2, int64_t(size)).Bind(3, name).Bind(4, absl::ToUnixSeconds(now));
+    insert->Bind(1, sha256)
+        .Bind(2, int64_t(size))
+        .Bind(3, name)
+        .Bind(4, absl::ToUnixSeconds(now))
+        .BindBlob(5, provenance.ByteSizeLong() ? provenance.SerializeAsString() : "");
     return insert->Run();
   });
 }
@@ -463,12 +468,13 @@ absl::StatusOr<bool> Store::HasArtifact(const std::string& sha256) {
   return select->Step();
 }
 
-absl::StatusOr<v1::Artifacts> Store::ListArtifacts(size_t limit) {
+absl::StatusOr<v1::Artifacts> Store::ListArtifacts(size_t limit, const std::string& sha256) {
   ReaderPool::Lease reader = readers_->Acquire();
-  absl::StatusOr<sqlite::Statement> select =
-      reader->Cached("SELECT sha256, size, name, created FROM artifacts ORDER BY created DESC, rowid DESC LIMIT ?");
+  absl::StatusOr<sqlite::Statement> select = reader->Cached(
+      "SELECT sha256, size, name, created, provenance FROM artifacts WHERE ? = '' OR sha256 = ? "
+      "ORDER BY created DESC, rowid DESC LIMIT ?");
   if (!select.ok()) return select.status();
-  select->Bind(1, int64_t(limit));
+  select->Bind(1, sha256).Bind(2, sha256).Bind(3, int64_t(limit));
   v1::Artifacts artifacts;
   while (true) {
     absl::StatusOr<bool> row = select->Step();
@@ -479,6 +485,8 @@ absl::StatusOr<v1::Artifacts> Store::ListArtifacts(size_t limit) {
     artifact.set_size(select->Int(1));
     artifact.set_name(select->Text(2));
     artifact.set_created_unix(select->Int(3));
+    if (!artifact.mutable_provenance()->ParseFromString(select->Text(4))) artifact.clear_provenance();
+    if (artifact.provenance().ByteSizeLong() == 0) artifact.clear_provenance();
   }
 }
 

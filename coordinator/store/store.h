@@ -214,10 +214,12 @@ class Store {
   // The audit log and every test's log, merged, newest first.
   absl::StatusOr<v1::AuditLog> GetAuditLog(size_t limit);
 
-  absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name, absl::Time now);
+  // The first upload's name and provenance are kept.
+  absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name,
+                              const v1::Provenance& provenance, absl::Time now);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);
-  // The newest `limit` artifacts, newest first.
-  absl::StatusOr<v1::Artifacts> ListArtifacts(size_t limit);
+  // The newest `limit` artifacts, newest first; only `sha256`'s when given.
+  absl::StatusOr<v1::Artifacts> ListArtifacts(size_t limit, const std::string& sha256 = "");
 
   struct Passkey {
     explicit Passkey() = default;

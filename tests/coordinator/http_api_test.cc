@@ -763,6 +763,52 @@ TEST_F(HttpApiTest, AGameIsReplayedForTheViewerAPositionBeforeEachMoveAndAfterTh
   EXPECT_THAT(word->body, HasSubstr("game: 'first' is not a game number"));
 }
 
+TEST_F(HttpApiTest, AnUploadKeepsWhereItWasBuiltAndRefusesAMalformedProvenanceByField) {
+  grpc::Status status;
+  auto upload = [&](const std::string& bytes, const v1::Provenance& provenance) {
+    v1::UploadArtifactResponse response;
+    auto context = As(kAdminToken);
+    auto writer = admin_->UploadArtifact(context.get(), &response);
+    v1::ArtifactChunk chunk;
+    chunk.set_data(bytes);
+    chunk.set_name("engine");
+    *chunk.mutable_provenance() = provenance;
+    writer->Write(chunk);
+    writer->WritesDone();
+    status = writer->Finish();
+    return response.sha256();
+  };
+  v1::Provenance bad;
+  bad.set_commit("not-hex");
+  upload("engine one", bad);
+  EXPECT_THAT(status.error_message(), HasSubstr("provenance.commit: 7 to 64 hex digits"));
+  bad.set_commit("");
+  bad.set_build_command("make\x07");
+  upload("engine one", bad);
+  EXPECT_THAT(status.error_message(), HasSubstr("provenance.build_command: printable text"));
+  v1::Provenance good;
+  good.set_repository("https://example.org/engine.git");
+  good.set_commit(std::string(40, 'c'));
+  good.set_build_command("make -j");
+  good.set_bench_signature(4242);
+  const std::string sha = upload("engine two", good);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  httplib::Result shown = Get("/api/v1/artifacts?sha256=" + sha);
+  ASSERT_TRUE(shown);
+  ASSERT_EQ(shown->status, 200) << shown->body;
+  const google::protobuf::Struct body = ParseObject(shown->body);
+  const auto& artifacts = testing::Field(body, "artifacts").list_value().values();
+  ASSERT_EQ(artifacts.size(), 1);
+  const google::protobuf::Struct provenance = testing::Field(artifacts[0].struct_value(), "provenance").struct_value();
+  EXPECT_EQ(testing::Field(provenance, "commit").string_value(), std::string(40, 'c'));
+  EXPECT_EQ(testing::Field(provenance, "buildCommand").string_value(), "make -j");
+  EXPECT_EQ(testing::Field(provenance, "benchSignature").string_value(), "4242");
+  httplib::Result bad_sha = Get("/api/v1/artifacts?sha256=xyz");
+  ASSERT_TRUE(bad_sha);
+  EXPECT_EQ(bad_sha->status, 400);
+  EXPECT_THAT(bad_sha->body, HasSubstr("sha256: 'xyz' is not 64 lower-case hex digits"));
+}
+
 TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {
   std::atomic<int> opened = 0;
   std::atomic<bool> done = false;

@@ -343,9 +343,10 @@ TEST_F(StoreTest, AnUpgradeFillsInTheConcurrencyOfWorkersRegisteredBefore) {
   store_.reset();
   {  // the database as schema version 8 left it: no concurrency column
     auto db = *sqlite::Database::Open(path_);
-    // what versions 10 to 14 added
+    // what versions 10 to 15 added
     ASSERT_TRUE(
-        db->Execute("DROP TABLE audit_log; DROP TABLE api_tokens; DROP TABLE accounts; "
+        db->Execute("ALTER TABLE artifacts DROP COLUMN provenance; "
+                    "DROP TABLE audit_log; DROP TABLE api_tokens; DROP TABLE accounts; "
                     "ALTER TABLE tests DROP COLUMN owner; "
                     "DROP TABLE test_events; DROP TABLE game_tallies; DROP TABLE worker_game_tallies; "
                     "DROP INDEX tests_by_state; DROP INDEX tests_by_update; "

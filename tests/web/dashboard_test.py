@@ -42,6 +42,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BUILD, BOOKS, SCREENSHOTS = (os.path.abspath(arg) for arg in sys.argv[1:4])
 del sys.argv[1:4]
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the checkout the engine was built from
 WAIT_SECONDS = 60  # the longest any one condition may take
 # Two people: an approver and a user whose tests wait for one.
 PASSWORDS = {"vera": "vera's long password", "bob": "bob's long password"}
@@ -135,7 +136,8 @@ class DashboardTest(unittest.TestCase):
         os.makedirs(SCREENSHOTS, exist_ok=True)
         cls.cluster = Cluster()
         try:
-            engine = cls.cluster.judkins("engine", "upload", f"{BUILD}/engine/judkins-engine")
+            engine = cls.cluster.judkins("engine", "upload", f"{BUILD}/engine/judkins-engine",
+                                         "--checkout", SOURCE, "--build-command", "scripts/build")
             # The same engine on both sides: the SPRT runs on while the pages are checked.
             cls.test_id = cls.cluster.judkins("test", "create", "--dev", f"sha={engine}", "name=dev-quiescence",
                                               "--base", f"sha={engine}", "name=base", "--nodes", "300",
@@ -202,6 +204,14 @@ class DashboardTest(unittest.TestCase):
             "        t('TEST_STATE_FINISHED', {}, {fixedPairs: '4'}), t('TEST_STATE_STOPPED', {}, {}),"
             "        t('TEST_STATE_RUNNING', {}, {})];")
         self.assertEqual(verdicts, ["verdict-good", "verdict-bad", "verdict-neutral", "verdict-stopped", None])
+        # Two builds of one repository: the diff between them, linked when the host has a web view.
+        diff = self.browser.execute_script(
+            "const side = (commit) => ({repository: 'https://github.com/o/engine.git', commit});"
+            "const line = diffLine(side('a'.repeat(40)), side('b'.repeat(40)));"
+            "return [line.textContent, line.querySelector('a').href, diffLine(side('a'.repeat(40)), side('a'.repeat(40)))];")
+        self.assertIn("git diff aaaaaaaaaaaa..bbbbbbbbbbbb", diff[0])
+        self.assertEqual(diff[1], f"https://github.com/o/engine/compare/{'a' * 40}...{'b' * 40}")
+        self.assertIsNone(diff[2])
         self.wait(lambda: self.browser.find_element(By.ID, "card-workers").text == "2", "two workers counted")
         # Cores are the machines' cores; games at once, the workers' slots.
         # (Each card read in one step: the list redraws as reports come in.)
@@ -268,6 +278,11 @@ class DashboardTest(unittest.TestCase):
         self.assertTrue(self.browser.find_elements(By.ID, "time-left") or self.state_shown() != "running")
         rows = lambda: self.browser.find_elements(By.CSS_SELECTOR, "#workers tbody tr")
         self.wait(lambda: any("worker-" in row.text for row in rows()), "the per-worker table")
+        # Where the engine was built: the checkout's commit and the build command, on both sides.
+        commit = subprocess.run(["git", "-C", SOURCE, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        spec = self.text_of("spec")
+        self.assertIn(commit[:12], spec)
+        self.assertIn("scripts/build", spec)
         # Results by colour add up to the games; each engine's endings are listed.
         by_colour = lambda: sum(int(cell.text) for cell in
                                 self.browser.find_elements(By.CSS_SELECTOR, "#by-colour tbody td"))

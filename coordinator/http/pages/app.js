@@ -345,9 +345,38 @@ pages.index = async function () {
 };
 
 // One test: spec, statistics, charts and workers, updated by its event stream.
+// Where a side's engine was built (its upload's provenance), as spec rows,
+// and the diff between the two when both come from one repository.
+async function provenanceOf(sha) {
+  if (!sha) return null;
+  const { artifacts } = await api(`/api/v1/artifacts?sha256=${sha}`);
+  return artifacts.length && artifacts[0].provenance ? artifacts[0].provenance : null;
+}
+function provenanceRows(base, dev) {
+  if (!base && !dev) return [];
+  const commit = (p) => (p && p.commit ? `${p.commit.slice(0, 12)}${p.branch ? ` (${p.branch})` : ""}${p.dirty ? " + changes" : ""}` : "—");
+  return [
+    ["repository", (base && base.repository) || "—", (dev && dev.repository) || "—"],
+    ["commit", commit(base), commit(dev)],
+    ["build", (base && base.buildCommand) || "—", (dev && dev.buildCommand) || "—"],
+    ["bench", (base && base.benchSignature) || "—", (dev && dev.benchSignature) || "—"],
+  ];
+}
+function diffLine(base, dev) {
+  if (!base || !dev || !base.commit || !dev.commit || base.repository !== dev.repository || base.commit === dev.commit) return null;
+  const web = /^https:\/\/(github\.com|gitlab\.com|codeberg\.org)\//.test(base.repository) ? base.repository.replace(/\.git$/, "") : null;
+  return el("p", { id: "diff" }, "The change: ", el("code", {}, `git diff ${base.commit.slice(0, 12)}..${dev.commit.slice(0, 12)}`),
+    web ? [" · ", el("a", { href: `${web}/compare/${base.commit}...${dev.commit}` }, "compare on the web")] : null,
+    base.dirty || dev.dirty ? el("span", { class: "muted" }, " (a side had uncommitted changes: the diff is not all of it)") : null);
+}
+
 pages.test = async function () {
   const id = location.pathname.split("/")[2];
   let [history, log] = await Promise.all([api(`/api/v1/tests/${id}/history?points=500`), api(`/api/v1/tests/${id}/log`)]);
+  // The engines' provenance does not change while the test runs: read once.
+  const shown = await api(`/api/v1/tests/${id}`);
+  const [baseBuild, devBuild] = shown.damaged ? [null, null]
+    : await Promise.all([provenanceOf(shown.spec.base.artifactSha256), provenanceOf(shown.spec.dev.artifactSha256)]);
   // The action forms are made once per state and kept across redraws, so a
   // live update never wipes what someone is typing in them.
   let actions = null, actionsState = null;
@@ -413,7 +442,9 @@ pages.test = async function () {
         ["engine", spec.base.name, spec.dev.name],
         ["artifact", (spec.base.artifactSha256 || "").slice(0, 12), (spec.dev.artifactSha256 || "").slice(0, 12)],
         ["options", options(spec.base), options(spec.dev)],
+        ...provenanceRows(baseBuild, devBuild),
       ], { id: "spec" }),
+      diffLine(baseBuild, devBuild),
       el("p", {}, `${variantName(spec)} · time control ${timeControl(spec.timeControl)} · book ${spec.book} (${spec.bookSize} openings) · ${bounds} · priority ${spec.priority || 0}` +
         ` · created ${new Date(int(test.createdUnix) * 1000).toLocaleString()}`),
       el("h2", {}, "Workers"),
@@ -444,7 +475,7 @@ pages.test = async function () {
     draw(test);
     return ended(test);
   }
-  const first = await api(`/api/v1/tests/${id}`);
+  const first = shown;
   draw(first);
   if (ended(first)) return;  // nothing will change: no stream, no polling
   liveOrPolled(`/api/v1/tests/${id}/events`, "test",
