@@ -75,6 +75,9 @@ inline constexpr size_t kMaxBookNameBytes = 100;
 // A refusal's reason, as a worker reports it.
 inline constexpr size_t kMaxRefusalBytes = 1000;
 
+// A reason given for taking a worker off a test (ExcludeWorkerRequest.reason).
+inline constexpr size_t kMaxExcludeReasonBytes = 500;
+
 }  // namespace judkins::contract
 
 #endif  // JUDKINS_PROTO_CONTRACT_H_

@@ -65,7 +65,9 @@ absl::StatusOr<AccountManager::Login> AccountManager::LogIn(const std::string& n
   }
   absl::StatusOr<std::string> known_device = throttle.Succeeded(device, now);
   if (!known_device.ok()) return known_device.status();
-  return Login{CallerOf(stored->account, via), *std::move(known_device)};
+  Login login{CallerOf(stored->account, via), *std::move(known_device)};
+  if (absl::Status s = store_.AppendAudit(now, login.caller, "logged in", ""); !s.ok()) return s;
+  return login;
 }
 
 absl::StatusOr<AccountManager::IssuedToken> AccountManager::IssueToken(const std::string& name,

@@ -206,6 +206,39 @@ void HttpServer::SendOneGameRecord(const RecordsQuestion& question, httplib::Res
   response.set_content(*game, std::string(RecordMediaType(question.format)));
 }
 
+HttpAnswer HttpServer::FirstGameEndedBy(const std::string& test_id, const QueryParameters& query) {
+  absl::StatusOr<uint64_t> id = ParseId(test_id, "test id");
+  if (!id.ok()) return ErrorAnswer(id.status());
+  if (query.size() != 1 || query.begin()->first != "ending")
+    return ErrorAnswer(400, "ending: give one, as TERMINATION_CRASH");
+  const std::string& word = query.begin()->second;
+  v1::Termination ending = v1::TERMINATION_UNSPECIFIED;
+  if (!v1::Termination_Parse(word, &ending) || ending == v1::TERMINATION_UNSPECIFIED)
+    return ErrorAnswer(400, absl::StrCat("ending: ", Quoted(word), " is not a Termination (TERMINATION_CRASH, ...)"));
+  if (absl::Status exists = store_.CheckTestExists(*id); !exists.ok()) return ErrorAnswer(exists);
+  const absl::string_view wanted = TerminationToken(ending);
+  uint32_t game = 0;
+  for (uint64_t after = 0;;) {
+    absl::StatusOr<std::vector<Store::BatchRecords>> page = store_.RecordsAfter(*id, after, kRecordsPerRead);
+    if (!page.ok()) return ErrorAnswer(page.status());
+    if (page->empty())
+      return ErrorAnswer(absl::NotFoundError(absl::StrCat("no recorded game of test ", *id, " ended by ", wanted)));
+    for (const Store::BatchRecords& batch : *page) {
+      after = batch.batch_id;
+      absl::StatusOr<std::vector<ParsedRecord>> records = ParseGameRecords(batch.records);
+      if (!records.ok()) return ErrorAnswer(records.status());
+      for (const ParsedRecord& record : *records) {
+        ++game;
+        const auto termination = record.tags.find("Termination");
+        if (termination == record.tags.end() || termination->second != wanted) continue;
+        v1::GameNumber answer;
+        answer.set_game(game);
+        return JsonAnswer(answer);
+      }
+    }
+  }
+}
+
 HttpAnswer HttpServer::GameReplayAnswer(const std::string& test_id, const std::string& game_number) {
   absl::StatusOr<uint64_t> id = ParseId(test_id, "test id");
   if (!id.ok()) return ErrorAnswer(id.status());
@@ -299,6 +332,9 @@ void HttpServer::RouteApi() {
   });
   s.Get(R"(/api/v1/tests/([^/]+)/log)", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return api_.TestLog(request.matches[1], request.params); });
+  });
+  s.Get(R"(/api/v1/tests/([^/]+)/games)", [this](const httplib::Request& request, httplib::Response& response) {
+    SendCached(request, response, [&] { return FirstGameEndedBy(request.matches[1], request.params); });
   });
   s.Get(R"(/api/v1/tests/([^/]+)/games/([^/]+))", [this](const httplib::Request& request, httplib::Response& response) {
     SendCached(request, response, [&] { return GameReplayAnswer(request.matches[1], request.matches[2]); });
@@ -535,11 +571,12 @@ void HttpServer::RoutePages() {
   s.Get("/", page("index", "Tests"));
   s.Get(R"(/tests/(\d+))", test_page("test", "Test"));
   s.Get("/tests/new", page("create", "New test"));
-  s.Get(R"(/tests/(\d+)/games/(\d+))", test_page("game", "Game"));
+  s.Get(R"(/tests/(\d+)/games/(\d+|first))", test_page("game", "Game"));
   s.Get(R"(/tunes/(\d+))", test_page("tune", "Tune"));
   s.Get("/workers", page("workers", "Workers"));
   s.Get("/sprt", page("sprt", "SPRT calculator"));
   s.Get("/login", page("login", "Log in"));
+  s.Get("/accounts", page("accounts", "Accounts"));
 }
 
 void HttpServer::RouteActions() {
@@ -659,6 +696,64 @@ void HttpServer::RouteActions() {
                                                          contract::kMinPriority, ", ", contract::kMaxPriority, "]"));
         return store_.SetPriority(id, priority, absl::Now(), by);
       });
+  // Purge a worker: its results leave the test and are played again by others.
+  on_test("exclude", Action::kExcludeWorker,
+          [this](uint64_t id, const Caller& by, const httplib::Request& request) -> absl::StatusOr<v1::Test> {
+            absl::StatusOr<uint64_t> worker = ParseId(FormField(request, "worker"), "worker");
+            if (!worker.ok()) return worker.status();
+            std::string reason = FormField(request, "reason");
+            if (reason.size() > contract::kMaxExcludeReasonBytes || !IsValidText(reason))
+              return absl::InvalidArgumentError(
+                  absl::StrCat("reason: printable text, at most ", contract::kMaxExcludeReasonBytes, " bytes"));
+            return store_.ExcludeWorker(id, *worker, reason.empty() ? "excluded from the web page" : reason,
+                                        absl::Now(), by);
+          });
+
+  // Accounts, for admins (AccountManager checks the caller's role): the list
+  // as JSON for the accounts page, a new account, a change to one.
+  s.Get("/accounts/list", [this](const httplib::Request& request, httplib::Response& response) {
+    const std::optional<WebSessions::Session> session = SessionOf(request);
+    if (!session) return Send(response, ErrorAnswer(401, "log in first"));
+    if (absl::Status s = Permit(session->caller, Action::kManageAccounts); !s.ok())
+      return Send(response, ErrorAnswer(s));
+    absl::StatusOr<std::vector<v1::Account>> accounts = accounts_.ListAccounts(session->caller);
+    if (!accounts.ok()) return Send(response, ErrorAnswer(accounts.status()));
+    v1::ListAccountsResponse answer;
+    for (v1::Account& account : *accounts) *answer.add_accounts() = std::move(account);
+    response.set_header("Cache-Control", "no-store");
+    Send(response, JsonAnswer(answer));
+  });
+  s.Post("/accounts/new", [this, act](const httplib::Request& request, httplib::Response& response) {
+    act(request, response, [&](const Caller& caller) -> absl::StatusOr<std::string> {
+      v1::CreateAccountRequest account;
+      account.set_name(FormField(request, "name"));
+      account.set_password(FormField(request, "password"));
+      account.set_role(ParseRole(FormField(request, "role")).value_or(v1::ACCOUNT_ROLE_UNSPECIFIED));
+      if (absl::StatusOr<v1::Account> made = accounts_.CreateAccount(caller, account, absl::Now()); !made.ok())
+        return made.status();
+      return "/accounts";
+    });
+  });
+  s.Post("/accounts/update", [this, act](const httplib::Request& request, httplib::Response& response) {
+    act(request, response, [&](const Caller& caller) -> absl::StatusOr<std::string> {
+      v1::UpdateAccountRequest change;
+      change.set_name(FormField(request, "name"));
+      if (const std::string role = FormField(request, "role"); !role.empty()) {
+        std::optional<v1::AccountRole> parsed = ParseRole(role);
+        if (!parsed)
+          return absl::InvalidArgumentError(absl::StrCat("role: ", Quoted(role), " is not user, approver or admin"));
+        change.set_role(*parsed);
+      }
+      change.set_password(FormField(request, "password"));
+      if (const std::string disabled = FormField(request, "disabled"); !disabled.empty()) {
+        change.set_set_disabled(true);
+        change.set_disabled(disabled == "true");
+      }
+      if (absl::StatusOr<v1::Account> changed = accounts_.UpdateAccount(caller, change, absl::Now()); !changed.ok())
+        return changed.status();
+      return "/accounts";
+    });
+  });
 }
 
 }  // namespace judkins

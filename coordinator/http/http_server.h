@@ -102,6 +102,9 @@ class HttpServer {
   absl::StatusOr<std::string> FindGame(const RecordsQuestion& question);
   // GET /api/v1/tests/{id}/games/{n}: the game replayed, for the viewer.
   HttpAnswer GameReplayAnswer(const std::string& test_id, const std::string& game_number);
+  // GET /api/v1/tests/{id}/games?ending=TERMINATION_...: the number of the
+  // first recorded game that ended that way.
+  HttpAnswer FirstGameEndedBy(const std::string& test_id, const QueryParameters& query);
   // The page shell for app.js's page `name` (message: the error page's text).
   void SendPage(const httplib::Request& request, httplib::Response& response, const char* name, const char* title,
                 const std::string& message = "");

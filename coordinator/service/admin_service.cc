@@ -8,6 +8,7 @@
 #include "coordinator/service/test_submission.h"
 #include "coordinator/service/validation.h"
 #include "coordinator/store/audit_log.h"
+#include "proto/contract.h"
 
 namespace judkins {
 namespace {
@@ -66,7 +67,8 @@ grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,
   const bool already = c_.artifacts.Contains(expected);
   absl::StatusOr<std::string> sha = (*upload)->Finish(expected);
   if (!sha.ok()) return ToGrpc(sha.status());
-  if (absl::Status s = c_.store.RecordArtifact(*sha, (*upload)->size(), name, provenance, absl::Now()); !s.ok())
+  if (absl::Status s = c_.store.RecordArtifact(*sha, (*upload)->size(), name, provenance, absl::Now(), *caller);
+      !s.ok())
     return ToGrpc(s);
   response->set_sha256(*sha);
   response->set_size((*upload)->size());
@@ -126,8 +128,9 @@ grpc::Status AdminServiceImpl::ExcludeWorker(grpc::ServerContext* context, const
   RpcTimer timer(c_.metrics, "ExcludeWorker");
   absl::StatusOr<Caller> caller = Allowed(*context, Action::kExcludeWorker);
   if (!caller.ok()) return ToGrpc(caller.status());
-  if (request->reason().size() > 500 || !IsValidText(request->reason()))
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "reason: printable text, at most 500 bytes");
+  if (request->reason().size() > contract::kMaxExcludeReasonBytes || !IsValidText(request->reason()))
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        absl::StrCat("reason: printable text, at most ", contract::kMaxExcludeReasonBytes, " bytes"));
   const std::string reason = request->reason().empty() ? "no reason given" : request->reason();
   absl::StatusOr<v1::Test> test =
       c_.store.ExcludeWorker(request->test_id(), request->worker_id(), reason, absl::Now(), *caller);

@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "coordinator/store/audit_log.h"
 #include "coordinator/store/batch_state.h"
 #include "coordinator/store/game_tallies.h"
 #include "coordinator/store/migrations.h"
@@ -444,7 +445,7 @@ absl::StatusOr<std::vector<Store::BatchRecords>> Store::RecordsAfter(uint64_t te
 }
 
 absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name,
-                                   const v1::Provenance& provenance, absl::Time now) {
+                                   const v1::Provenance& provenance, absl::Time now, const Caller& by) {
   return WriteInGroup([&]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_) -> absl::Status {
     absl::StatusOr<sqlite::Statement> insert =
         db_->Cached("INSERT OR IGNORE INTO artifacts (sha256, size, name, created, provenance) VALUES (?, ?, ?, ?, ?)");
@@ -454,7 +455,11 @@ absl::Status Store::RecordArtifact(const std::string& sha256, uint64_t size, con
         .Bind(3, name)
         .Bind(4, absl::ToUnixSeconds(now))
         .BindBlob(5, provenance.ByteSizeLong() ? provenance.SerializeAsString() : "");
-    return insert->Run();
+    if (absl::Status s = insert->Run(); !s.ok()) return s;
+    const bool again = db_->changes() == 0;
+    return AppendAuditEntry(
+        *db_, absl::ToUnixSeconds(now), by.Label(), "engine uploaded",
+        absl::StrCat(name, " ", sha256.substr(0, 12), ", ", size, " bytes", again ? " (already there)" : ""));
   });
 }
 

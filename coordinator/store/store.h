@@ -214,9 +214,10 @@ class Store {
   // The audit log and every test's log, merged, newest first.
   absl::StatusOr<v1::AuditLog> GetAuditLog(size_t limit);
 
-  // The first upload's name and provenance are kept.
+  // The first upload's name and provenance are kept; every upload is in the
+  // audit log with who made it.
   absl::Status RecordArtifact(const std::string& sha256, uint64_t size, const std::string& name,
-                              const v1::Provenance& provenance, absl::Time now);
+                              const v1::Provenance& provenance, absl::Time now, const Caller& by);
   absl::StatusOr<bool> HasArtifact(const std::string& sha256);
   // The newest `limit` artifacts, newest first; only `sha256`'s when given.
   absl::StatusOr<v1::Artifacts> ListArtifacts(size_t limit, const std::string& sha256 = "");

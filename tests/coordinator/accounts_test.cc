@@ -280,6 +280,8 @@ TEST_F(AccountsTest, TheAuditLogSaysWhoDidWhatNewestFirst) {
   };
   EXPECT_TRUE(has("account created by admin (gRPC")) << ::testing::PrintToString(actions);
   EXPECT_TRUE(has("token issued by bob (gRPC"));
+  EXPECT_TRUE(has("logged in by bob (gRPC"));
+  EXPECT_TRUE(has("engine uploaded by bob (gRPC"));
   EXPECT_TRUE(has("login failed by bob (gRPC"));
   EXPECT_TRUE(has(absl::StrCat("test ", test.id(), " created by bob (gRPC")));
   EXPECT_TRUE(has(absl::StrCat("test ", test.id(), " approved by vera (gRPC")));

@@ -191,6 +191,7 @@ TEST_F(HttpApiTest, EveryDocumentedPathAnswersWithEveryFieldItDocuments) {
         path,
         {{"{id}", std::to_string(absl::StartsWith(path, "/api/v1/tunes") ? tune_.id() : test_.id())}, {"{n}", "1"}});
     if (path == "/api/v1/sprt") url += "?pentanomial=10,20,40,25,12&elo0=0&elo1=5";
+    if (absl::EndsWith(path, "/games")) url += "?ending=TERMINATION_RESIGNATION";
     if (absl::EndsWith(path, "/events")) continue;  // a stream: EventsPushEachCountedReport reads it
     httplib::Result answer = Get(url);
     ASSERT_TRUE(answer);
@@ -807,6 +808,23 @@ TEST_F(HttpApiTest, AnUploadKeepsWhereItWasBuiltAndRefusesAMalformedProvenanceBy
   ASSERT_TRUE(bad_sha);
   EXPECT_EQ(bad_sha->status, 400);
   EXPECT_THAT(bad_sha->body, HasSubstr("sha256: 'xyz' is not 64 lower-case hex digits"));
+}
+
+TEST_F(HttpApiTest, TheFirstGameThatEndedOneWayIsFoundAndAnEndingNoGameHadIsNot) {
+  ReportTwoRecordedGames();
+  const std::string path = absl::StrCat("/api/v1/tests/", test_.id(), "/games?ending=");
+  httplib::Result resigned = Get(path + "TERMINATION_RESIGNATION");
+  ASSERT_TRUE(resigned);
+  ASSERT_EQ(resigned->status, 200) << resigned->body;
+  EXPECT_EQ(testing::Field(ParseObject(resigned->body), "game").number_value(), 1);
+  httplib::Result crashed = Get(path + "TERMINATION_CRASH");
+  ASSERT_TRUE(crashed);
+  EXPECT_EQ(crashed->status, 404);
+  EXPECT_THAT(crashed->body, HasSubstr("ended by crash"));
+  httplib::Result unknown = Get(path + "lost");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->status, 400);
+  EXPECT_THAT(unknown->body, HasSubstr("ending: 'lost' is not a Termination"));
 }
 
 TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {

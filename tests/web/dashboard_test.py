@@ -13,8 +13,9 @@ typed; two people log in with their accounts: the user creates a test from
 the form (a mistake shown beside its field first), it waits for approval, he
 may stop it but not approve it nor touch another's test (the server refuses
 him too, even with the CSRF token), and the approver approves it from its
-page, clones another with changes and stops it; a wrong password is
-refused; a finished test's page opens no event stream and shows no
+page, clones another with changes, purges a worker and stops it; a wrong
+password is refused; an admin makes, promotes and disables accounts on the
+accounts page, which a non-admin is refused; a finished test's page opens no event stream and shows no
 "null"; pages for missing tests and paths say so; the SPRT calculator's LLR
 equals judkins-worker sprt's; no page logs a console error. A screenshot of each page is kept in
 SCREENSHOT_DIR. Every process it starts is stopped, even when a check fails.
@@ -280,6 +281,9 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: any("worker-" in row.text for row in rows()), "the per-worker table")
         # Where the engine was built: the checkout's commit and the build command, on both sides.
         commit = subprocess.run(["git", "-C", SOURCE, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        box = self.text_of("result-box")
+        self.assertIn("LLR:", box)
+        self.assertIn("Ptnml(0-2):", box)
         spec = self.text_of("spec")
         self.assertIn(commit[:12], spec)
         self.assertIn("scripts/build", spec)
@@ -322,6 +326,11 @@ class DashboardTest(unittest.TestCase):
         self.click("#forward", "the forward button")
         self.wait(lambda: (self.text_of("ply") or "").startswith("after move 1 "), "the first move")
         self.browser.save_screenshot(f"{SCREENSHOTS}/game.png")
+        # An ending on the test page opens the first game that ended so.
+        self.open(f"/tests/{self.test_id}")
+        self.click("#endings-dev tbody a", "an ending's link")
+        self.wait(lambda: "/games/first?ending=TERMINATION_" in self.browser.current_url, "the ending's game")
+        self.wait(lambda: len(self.browser.find_elements(By.CSS_SELECTOR, "#board .cell")) == 36, "its board")
         self.assertNoConsoleErrors("the game viewer")
 
     def test_3_a_report_changes_the_open_page_without_a_reload(self):
@@ -393,11 +402,15 @@ class DashboardTest(unittest.TestCase):
     def state_shown(self):
         return self.browser.execute_script('const s = document.getElementById("state"); return s && s.textContent;')
 
-    def fill(self, values):
-        """Sets the create form's fields by name (radio groups too), in one step."""
+    def fill_form(self, selector, values):
+        """Sets a form's fields by name (radio groups too), in one step."""
         self.browser.execute_script(
-            "const form = document.getElementById('create-form');"
-            "for (const [name, value] of Object.entries(arguments[0])) form.elements[name].value = value;", values)
+            "const form = document.querySelector(arguments[0]);"
+            "for (const [name, value] of Object.entries(arguments[1])) form.elements[name].value = value;",
+            selector, values)
+
+    def fill(self, values):
+        self.fill_form("#create-form", values)
 
     def submit_form(self):
         self.click("#create-form button[type=submit]", "the create button")
@@ -479,6 +492,11 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.games_shown() > before, "a redraw with more games")
         self.assertEqual(self.browser.find_element(By.NAME, "priority").get_attribute("value"), "123")
         self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "main").text)
+        # She purges a worker from its row: its results leave the test, and the row says why.
+        self.browser.execute_script(
+            "const form = document.querySelector('form[action$=\"/exclude\"]');"
+            "form.elements.reason.value = 'suspicious'; form.querySelector('button').click();")
+        self.wait(lambda: "excluded by vera: suspicious" in (self.text_of("workers") or ""), "the purged worker")
         self.click('form[action$="/stop"] button', "the stop button")
         self.wait(lambda: self.state_shown() == "stopped", "the test stopped")
         shown = self.cluster.judkins("test", "show", self.test_id)
@@ -509,6 +527,42 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: self.browser.find_elements(By.ID, "login-form"), "the login page")
         self.assertNotIn("null", self.browser.find_element(By.TAG_NAME, "body").text)
         self.assertNoConsoleErrors("the finished test's page")
+
+    def test_9_an_admin_manages_accounts_from_the_web(self):
+        self.browser.get_log("browser")  # what test_8's missing pages logged, on purpose
+        # The admin token's login (an admin): the accounts page lists vera and bob.
+        self.open("/login?next=/accounts")
+        self.browser.find_element(By.TAG_NAME, "summary").click()
+        form = self.browser.find_element(By.ID, "token-form")
+        form.find_element(By.NAME, "token").send_keys(self.cluster.admin_token)
+        form.find_element(By.TAG_NAME, "button").click()
+        self.wait(lambda: self.browser.find_elements(By.ID, "accounts"), "the accounts page")
+        listed = self.text_of("accounts")
+        self.assertIn("vera", listed)
+        self.assertIn("bob", listed)
+        # A new account, a role changed, an account disabled: the CLI sees each.
+        self.fill_form('form[action="/accounts/new"]', {"name": "carol", "password": "carol's password", "role": "user"})
+        self.click('form[action="/accounts/new"] button', "the create button")
+        self.wait(lambda: "carol" in (self.text_of("accounts") or ""), "carol listed")
+        self.browser.execute_script(
+            "const row = [...document.querySelectorAll('#accounts tr')].find((r) => r.textContent.startsWith('bob'));"
+            "const form = row.querySelector('select[name=role]').form; form.elements.role.value = 'approver';"
+            "form.querySelector('button').click();")
+        self.wait(lambda: "bob" in self.cluster.judkins("account", "list") and
+                  re.search(r"bob\s+approver", self.cluster.judkins("account", "list")), "bob an approver")
+        self.browser.execute_script(
+            "const row = [...document.querySelectorAll('#accounts tr')].find((r) => r.textContent.startsWith('carol'));"
+            "[...row.querySelectorAll('button')].find((b) => b.textContent === 'Disable').click();")
+        self.wait(lambda: "carol (disabled)" in (self.text_of("accounts") or ""), "carol disabled")
+        self.assertRegex(self.cluster.judkins("account", "list"), r"carol\s+user .*\(disabled\)")
+        self.browser.save_screenshot(f"{SCREENSHOTS}/accounts.png")
+        # A user's session gets no accounts list.
+        self.log_out()
+        self.log_in("vera", PASSWORDS["vera"], "/accounts")
+        self.wait(lambda: self.browser.find_elements(By.ID, "accounts-error"), "the refusal")
+        self.assertIn("only an admin may manage accounts", self.text_of("accounts-error"))
+        self.assertNoConsoleErrors("the accounts page", expected=("/accounts/list - Failed to load resource: the server "
+                                                                  "responded with a status of 403",))
 
     def test_8_missing_tests_and_paths_get_a_page_saying_so(self):
         for path, message in ((f"/tests/{int(self.test_id) + 100}", f"no test {int(self.test_id) + 100}"),

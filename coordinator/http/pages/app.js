@@ -120,6 +120,20 @@ function timeLeft(test) {
     : left >= 60 ? `${Math.floor(left / 60)}m ${left % 60}s` : `${left}s`;
 }
 
+// fishtest's result box: the LLR with its bounds and the SPRT's Elo bounds,
+// the games as W-L-D, the pentanomial; coloured by the verdict.
+function resultBox(test, id = null) {
+  const s = test.stats || {}, w = test.wdl || {}, p = test.pentanomial || {}, v = verdict(test);
+  const sprt = test.spec.sprt;
+  const lines = [
+    sprt ? `LLR: ${fixed(s.llr, 2)} (${fixed(s.lowerBound, 2)}, ${fixed(s.upperBound, 2)}) <${fixed(sprt.elo0 || 0, 2)}, ${fixed(sprt.elo1 || 0, 2)}>`
+      : test.spec.fixedPairs ? `${int(test.spec.fixedPairs)} pairs` : "tune",
+    `Total: ${int(s.games)} W: ${int(w.wins)} L: ${int(w.losses)} D: ${int(w.draws)}`,
+    `Ptnml(0-2): ${[p.ll, p.ld, p.ddWl, p.dw, p.ww].map(int).join(", ")}`,
+  ];
+  return el("pre", { class: `result-box ${v ? v.class : ""}`.trim(), id }, lines.join("\n"));
+}
+
 function eloText(stats) {
   if (!stats || !int(stats.games)) return "—";
   const plus = (int(stats.eloCiUpper) - int(stats.eloCiLower)) / 2;
@@ -407,6 +421,16 @@ pages.test = async function () {
         location.assign(`/tests/${id}/games/${event.target.form.elements.game.value || 1}`);
       } }, "View on a board")),
   ];
+  // Take a worker off the test (fishtest's purge): approvers, from its row.
+  // One form per worker, kept across redraws like the actions.
+  const purges = new Map();
+  function purgeForm(workerId) {
+    if (!purges.has(workerId))
+      purges.set(workerId, actionForm(`/tests/${id}/exclude`, "Purge", [
+        el("input", { type: "hidden", name: "worker", value: workerId }),
+        el("input", { name: "reason", placeholder: "why", maxlength: 500, size: 12 })], true));
+    return purges.get(workerId);
+  }
   function draw(test) {
     if (test.damaged) return show(el("h1", {}, `Test #${test.id}`), el("p", { class: "error", id: "damaged" }, `Damaged: ${test.damaged}`));
     const s = test.stats || {}, spec = test.spec, p = test.pentanomial || {}, tally = test.tally || {};
@@ -429,6 +453,7 @@ pages.test = async function () {
         el("div", { class: "card" }, el("div", { class: "muted" }, "games"), el("div", { class: "value", id: "games" }, int(s.games))),
         timeLeft(test) ? el("div", { class: "card" }, el("div", { class: "muted" }, "time left"), el("div", { class: "value", id: "time-left" }, timeLeft(test))) : null,
         el("div", { class: "card" }, el("div", { class: "muted" }, "W-D-L"), el("div", { class: "value", id: "wdl" }, wdlText(test.wdl)))),
+      resultBox(test, "result-box"),
       el("p", {}, `Pentanomial (LL, LD, DD+WL, DW, WW): ${int(p.ll)}, ${int(p.ld)}, ${int(p.ddWl)}, ${int(p.dw)}, ${int(p.ww)}` +
         ` · pairs in flight ${int(test.pairsInFlight)}, waiting ${int(test.pairsWaiting)}` +
         (test.finishedBecause ? ` · ${test.finishedBecause}` : "")),
@@ -452,7 +477,9 @@ pages.test = async function () {
         (test.workers || []).map((w) => [w.name || `#${w.workerId}`, wdlText(w.wdl),
           w.pentanomial ? [w.pentanomial.ll, w.pentanomial.ld, w.pentanomial.ddWl, w.pentanomial.dw, w.pentanomial.ww].map(int).join(", ") : "",
           int(w.crashes), int(w.timeLosses), w.hasResidual ? fixed(w.residual, 2) : "—",
-          w.excludedBecause ? el("span", { class: "bad" }, w.excludedBecause) : w.outlier ? el("span", { class: "bad" }, "outlier") : ""]),
+          w.excludedBecause ? el("span", { class: "bad" }, w.excludedBecause)
+            : [w.outlier ? el("span", { class: "bad" }, "outlier ") : null,
+              isApprover && !spec.spsa ? purgeForm(w.workerId) : null]]),
         { numeric: [3, 4, 5], id: "workers" }),
       el("h2", {}, "Results by colour"),
       table(["Black wins", "White wins", "draws"], [[int(tally.blackWins), int(tally.whiteWins), int(tally.draws)]],
@@ -460,7 +487,9 @@ pages.test = async function () {
       el("h2", {}, "How each engine's games ended"),
       el("div", { class: "grid2" }, [[spec.dev.name, "dev", tally.devEndings], [spec.base.name, "base", tally.baseEndings]].map(
         ([name, side, rows]) => el("div", {}, el("h3", {}, `${name} (${side})`),
-          table(["ending", "wins", "draws", "losses"], (rows || []).map((r) => [endingWord(r.termination), int(r.wins), int(r.draws), int(r.losses)]),
+          table(["ending", "wins", "draws", "losses"], (rows || []).map((r) => [
+            el("a", { href: `/tests/${id}/games/first?ending=${r.termination}`, title: "the first game that ended so" }, endingWord(r.termination)),
+            int(r.wins), int(r.draws), int(r.losses)]),
             { numeric: [1, 2, 3], id: `endings-${side}` })))),
       el("h2", {}, "Events"),
       table(["when", "what", "by", ""], log.events.map((e) => [new Date(int(e.atUnix) * 1000).toLocaleString(),
@@ -732,7 +761,10 @@ function boardView(sfen, lastMove) {
     el("div", { class: "hand", id: "hand-black" }, `☗ ${handText("black")}`));
 }
 pages.game = async function () {
-  const [, , id, , number] = location.pathname.split("/");
+  const [, , id, , asked] = location.pathname.split("/");
+  // /tests/N/games/first?ending=TERMINATION_...: the first game that ended so.
+  const number = asked === "first"
+    ? (await api(`/api/v1/tests/${id}/games?ending=${new URLSearchParams(location.search).get("ending")}`)).game : asked;
   const replay = await api(`/api/v1/tests/${id}/games/${number}`);
   const tags = replay.tags || {}, moves = replay.moves || [], comments = replay.comments || [];
   let ply = Number(new URLSearchParams(location.search).get("ply") || moves.length);
@@ -762,6 +794,31 @@ pages.game = async function () {
           go(ply);
         } }, "kanji / letters"))), list));
   go(ply);
+};
+
+// Accounts, for admins: who has which role, a new account, a role changed,
+// an account disabled or enabled (the server checks the role again).
+pages.accounts = async function () {
+  const response = await fetch("/accounts/list", { headers: { Accept: "application/json" } });
+  const body = await response.json();
+  if (!response.ok) return show(el("h1", {}, "Accounts"), el("p", { class: "error", id: "accounts-error" }, body.message));
+  const roles = ["user", "approver", "admin"];
+  const roleOf = (role) => (role || "").replace("ACCOUNT_ROLE_", "").toLowerCase();
+  show(el("h1", {}, "Accounts"),
+    table(["account", "role", "since", ""], (body.accounts || []).map((a) => [
+      a.name + (a.disabled ? " (disabled)" : ""),
+      actionForm("/accounts/update", "Set role", [el("input", { type: "hidden", name: "name", value: a.name }),
+        el("select", { name: "role" }, roles.map((r) => el("option", { value: r, selected: r === roleOf(a.role) }, r)))]),
+      new Date(int(a.createdUnix) * 1000).toLocaleDateString(),
+      actionForm("/accounts/update", a.disabled ? "Enable" : "Disable", [el("input", { type: "hidden", name: "name", value: a.name }),
+        el("input", { type: "hidden", name: "disabled", value: a.disabled ? "false" : "true" })], !a.disabled),
+    ]), { id: "accounts" }),
+    el("h2", {}, "New account"),
+    actionForm("/accounts/new", "Create", [
+      el("input", { name: "name", placeholder: "name", required: true, maxlength: 40, autocomplete: "off" }),
+      el("input", { name: "password", type: "password", placeholder: "password (10 or more)", required: true, minlength: 10, autocomplete: "new-password" }),
+      el("select", { name: "role" }, roles.map((r) => el("option", { value: r }, r)))]),
+    el("p", { class: "muted" }, "They log in with that password, and make CLI tokens with judkins login NAME."));
 };
 
 pages.login = function () {
