@@ -31,11 +31,13 @@ absl::StatusOr<Caller> AdminServiceImpl::Allowed(const grpc::ServerContext& cont
 absl::StatusOr<Caller> AdminServiceImpl::AllowedOnTest(const grpc::ServerContext& context, Action action,
                                                        uint64_t test_id) {
   // Who asks is checked before the test is looked up: a stranger learns
-  // nothing of which tests exist.
-  if (absl::StatusOr<Caller> caller = Allowed(context, Action::kRead); !caller.ok()) return caller.status();
+  // nothing of which tests exist. (The token is looked up once.)
+  absl::StatusOr<Caller> caller = Allowed(context, Action::kRead);
+  if (!caller.ok()) return caller.status();
   absl::StatusOr<std::string> owner = c_.store.TestOwner(test_id);
   if (!owner.ok()) return owner.status();
-  return Allowed(context, action, *owner);
+  if (absl::Status s = Permit(*caller, action, *owner); !s.ok()) return s;
+  return caller;
 }
 
 grpc::Status AdminServiceImpl::UploadArtifact(grpc::ServerContext* context,

@@ -17,6 +17,7 @@
 #include "common/channel.h"
 #include "coordinator/server/coordinator_server.h"
 #include "proto/contract.h"
+#include "tests/support/admin_calls.h"
 #include "tests/support/scratch_directory.h"
 
 namespace judkins {
@@ -64,30 +65,12 @@ class AccountsTest : public ::testing::Test {
     last_status_ = admin_->IssueToken(As("").get(), request, &response);
     return response.token();
   }
-  std::string Upload(const std::string& token) {
-    v1::UploadArtifactResponse response;
-    auto context = As(token);
-    auto writer = admin_->UploadArtifact(context.get(), &response);
-    v1::ArtifactChunk chunk;
-    chunk.set_data("an engine");
-    chunk.set_name("engine");
-    writer->Write(chunk);
-    writer->WritesDone();
-    EXPECT_TRUE(writer->Finish().ok());
-    return response.sha256();
-  }
+  // A fixed-games test of an engine the caller uploads.
   v1::Test CreateTest(const std::string& token) {
-    const std::string sha = Upload(token);
+    const std::string sha = testing::UploadBytes(*admin_, "an engine", token);
+    EXPECT_FALSE(sha.empty());
     v1::CreateTestRequest request;
-    v1::TestSpec& spec = *request.mutable_spec();
-    spec.mutable_dev()->set_name("dev");
-    spec.mutable_dev()->set_artifact_sha256(sha);
-    spec.mutable_base()->set_name("base");
-    spec.mutable_base()->set_artifact_sha256(sha);
-    spec.mutable_time_control()->set_nodes(1000);
-    spec.set_book("default");
-    spec.set_book_size(100);
-    spec.set_fixed_pairs(10);
+    *request.mutable_spec() = testing::FixedPairsSpec(sha, 10);
     v1::Test test;
     last_status_ = admin_->CreateTest(As(token).get(), request, &test);
     return test;
