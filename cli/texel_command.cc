@@ -17,6 +17,8 @@ namespace {
 
 constexpr char kProgram[] = "judkins-tune texel";
 constexpr int kMaxThreads = 256, kMaxIterations = 100'000, kMaxRounds = 100, kMaxSkipPlies = 1000;
+// Beyond this the penalty of one step swamps any mean loss of the positions: no weight could move.
+constexpr double kMaxRegularisation = 1000;
 constexpr int kMaxPositions = 100'000'000;
 
 int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kProgram, message); }
@@ -57,6 +59,10 @@ TexelCommand::TexelCommand(CLI::App& command) {
   command.add_option("--threads", fit_.threads, "threads (0: one per core)")->check(CLI::Range(0, kMaxThreads));
   command.add_option("--iterations", fit_.iterations, "Adam steps per round")->check(CLI::Range(1, kMaxIterations));
   command.add_option("--rounds", fit_.rounds, "linearisations")->check(CLI::Range(1, kMaxRounds));
+  command
+      .add_option("--regularisation", fit_.regularisation,
+                  "lambda: add lambda * sum(((w - start) / step)^2) to the loss, holding weights near their start")
+      ->check(CLI::Range(0.0, kMaxRegularisation));
   command.add_option("--max-positions", extraction_.max_positions, "positions to keep at most (0: all)")
       ->check(CLI::Range(0, kMaxPositions));
   command.add_option("--skip-plies", extraction_.skip_plies, "plies of each game left out (the opening book's)")

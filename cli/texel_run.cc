@@ -62,6 +62,9 @@ int RunTexel<PlayedVariant>(const TexelRun& run, std::ostream& out, std::ostream
   out << absl::StrFormat("fitted %d weights on %d positions: K = %.4f, loss %.6f -> %.6f (%.3f%%)\n", fit.slots.size(),
                          positions.size(), report.scale, report.loss_before, report.loss_after,
                          100 * (report.loss_after - report.loss_before) / report.loss_before);
+  if (fit.regularisation > 0)
+    out << absl::StrFormat("regularisation %g: penalty %.6f at the fitted weights\n", fit.regularisation,
+                           report.penalty_after);
   out << absl::StrFormat("%.1f s: %d evaluations at %.2f M/s, %d Adam position-steps at %.2f M/s\n", report.seconds,
                          report.evaluations, double(report.evaluations) / report.evaluation_seconds / 1e6,
                          report.gradient_terms, double(report.gradient_terms) / report.descent_seconds / 1e6);

@@ -108,5 +108,39 @@ TEST(TexelTest, DetunedMaterialIsFittedBackToTheWeightsThatMadeTheLabels) {
   EXPECT_GT(report.evaluations, int64_t(positions.size()) * 5);
 }
 
+// Labels made by weights far from the start: unregularised, the fit goes most
+// of the way; a strong regularisation holds every weight within a few steps of
+// where it started, and the penalty it reports is what it says it is.
+TEST(TexelTest, RegularisationHoldsWeightsNearWhereTheyStarted) {
+  ExtractionCounts counts;
+  std::vector<LabelledPosition> positions = RecordedPositions(counts);
+  const EvalParams truth;
+  RelabelFrom(positions, truth, 1.0);
+  const char* names[] = {"SilverValue", "GoldValue"};
+  EvalParams start;
+  FitOptions options;
+  options.threads = 2;
+  for (const char* name : names) {
+    const int slot = FindParam(name);
+    ASSERT_GE(slot, 0) << name;
+    ASSERT_TRUE(start.Set(name, int(truth[slot] * 0.6)).ok());
+    options.slots.push_back(slot);
+  }
+  const FitReport free = Fit(positions, start, options);
+  constexpr double kLambda = 0.001;  // a step away costs about what the labels' pull gains over a few steps
+  options.regularisation = kLambda;
+  const FitReport held = Fit(positions, start, options);
+  for (int slot : options.slots) {
+    const double step = ParamRegistry()[slot].step;
+    const double gap = truth[slot] - start[slot];
+    EXPECT_GT(free.params[slot] - start[slot], gap / 2) << ParamRegistry()[slot].name;
+    EXPECT_GT(held.params[slot], start[slot]) << ParamRegistry()[slot].name << " still moves towards the labels";
+    EXPECT_LT(held.params[slot] - start[slot], 4 * step) << ParamRegistry()[slot].name;
+  }
+  EXPECT_DOUBLE_EQ(held.penalty_after, RegularisationPenalty(held.params, start, options.slots, kLambda));
+  EXPECT_GT(held.penalty_after, 0);
+  EXPECT_EQ(free.penalty_after, 0);
+}
+
 }  // namespace
 }  // namespace judkins::texel

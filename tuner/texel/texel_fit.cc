@@ -100,11 +100,16 @@ LinearModel Linearise(std::span<const LabelledPosition> positions, const EvalPar
   return model;
 }
 
+// A weight's scale for the regularisation: its SPSA step, at least one unit.
+double StepOf(int slot) { return std::max(1.0, ParamRegistry()[slot].step); }
+
 // Adam on the linear model: returns the weights (as reals) it ends at.
-// `origin` holds the weights the model was made at; theta may start elsewhere.
+// `origin` holds the weights the model was made at, `anchor` those the fit
+// started from (the regularisation pulls towards them); theta may start elsewhere.
 std::vector<double> Descend(std::span<const LabelledPosition> positions, const LinearModel& model,
-                            const std::vector<int>& slots, const std::vector<double>& origin, std::vector<double> theta,
-                            double scale, const FitOptions& options, int threads) {
+                            const std::vector<int>& slots, const std::vector<double>& origin,
+                            const std::vector<double>& anchor, std::vector<double> theta, double scale,
+                            const FitOptions& options, int threads) {
   const size_t n = slots.size();
   std::vector<double> m(n, 0), v(n, 0);
   std::vector<std::vector<double>> gradients(threads, std::vector<double>(n));
@@ -128,6 +133,8 @@ std::vector<double> Descend(std::span<const LabelledPosition> positions, const L
       double g = 0;
       for (const std::vector<double>& gradient : gradients) g += gradient[j];
       g /= double(positions.size());
+      const double step = StepOf(slots[j]);
+      g += 2 * options.regularisation * (theta[j] - anchor[j]) / (step * step);
       m[j] = kBeta1 * m[j] + (1 - kBeta1) * g;
       v[j] = kBeta2 * v[j] + (1 - kBeta2) * g * g;
       const double m_hat = m[j] / (1 - std::pow(kBeta1, step)), v_hat = v[j] / (1 - std::pow(kBeta2, step));
@@ -181,6 +188,16 @@ double ScaleOf(std::span<const LabelledPosition> positions, const std::vector<in
 
 }  // namespace
 
+double RegularisationPenalty(const EvalParams& params, const EvalParams& start, const std::vector<int>& slots,
+                             double lambda) {
+  double sum = 0;
+  for (int slot : slots) {
+    const double distance = (params[slot] - start[slot]) / StepOf(slot);
+    sum += distance * distance;
+  }
+  return lambda * sum;
+}
+
 int BlackEvaluation(const Position& pos, const EvalParams& params) {
   const int e = Evaluate(pos, params);
   return pos.side_to_move() == kBlack ? e : -e;
@@ -215,6 +232,9 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   report.loss_after = report.loss_before;
   std::vector<double> theta;
   for (int slot : options.slots) theta.push_back(start[slot]);
+  const std::vector<double> anchor = theta;
+  // Rounds are compared by what they minimise: the loss and the penalty together.
+  double best_objective = report.loss_before;
   EvalParams at = start;
   double scale = report.scale;
   for (int round = 0; round < options.rounds; ++round) {
@@ -225,14 +245,17 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
         timed([&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
     std::vector<double> origin;
     for (int slot : options.slots) origin.push_back(at[slot]);
-    theta = Descend(positions, model, options.slots, origin, theta, scale, options, threads);
+    theta = Descend(positions, model, options.slots, origin, anchor, theta, scale, options, threads);
     report.gradient_terms += int64_t(positions.size()) * options.iterations;
     at = Rounded(start, options.slots, theta);
     at_evaluations = timed([&] { return Evaluations(positions, at, threads); });
     report.evaluations += int64_t(positions.size());
     const double loss = timed([&] { return LossOf(positions, at_evaluations, scale); });
-    if (loss < report.loss_after) {
+    const double penalty = RegularisationPenalty(at, start, options.slots, options.regularisation);
+    if (loss + penalty < best_objective) {
+      best_objective = loss + penalty;
       report.loss_after = loss;
+      report.penalty_after = penalty;
       report.params = at;
       report.scale = scale;
     }

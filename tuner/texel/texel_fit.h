@@ -1,7 +1,9 @@
 // Texel fitting: choose evaluation weights that make the static evaluation of
 // quiet positions predict their games' results. The loss is the mean logistic
 // loss (cross-entropy) of p = 1 / (1 + 10^(-K e / 400)) against the result;
-// K is fitted first, with the starting weights, and then held.
+// K is fitted first, with the starting weights, and then held. With
+// regularisation, a penalty on each weight's distance from its start in SPSA
+// steps joins the loss (see TexelFitOptions).
 //
 // The evaluation is not linear in its weights (king danger is quadratic), so
 // the fit linearises it: the change of every position's evaluation per unit
@@ -28,9 +30,10 @@ namespace texel {
 using FitOptions = TexelFitOptions;
 
 struct FitReport {
-  double scale = 1;        // K of the fitted weights
-  double loss_before = 0;  // with the starting weights
-  double loss_after = 0;   // with the fitted (integer) weights
+  double scale = 1;          // K of the fitted weights
+  double loss_before = 0;    // with the starting weights
+  double loss_after = 0;     // with the fitted (integer) weights
+  double penalty_after = 0;  // the regularisation's term at the fitted weights (0 without it)
   EvalParams params;
   int64_t evaluations = 0;        // static evaluations made
   double evaluation_seconds = 0;  // spent on them and on what is made from them (K, losses, the linear model)
@@ -46,6 +49,9 @@ int BlackEvaluation(const Position& pos, const EvalParams& params);
 double MeanLoss(std::span<const LabelledPosition> positions, const EvalParams& params, double scale, int threads);
 // The K that minimises it (golden-section search).
 double FitScale(std::span<const LabelledPosition> positions, const EvalParams& params, int threads);
+// The regularisation's term: lambda * sum over slots of ((params - start) / step)^2.
+double RegularisationPenalty(const EvalParams& params, const EvalParams& start, const std::vector<int>& slots,
+                             double lambda);
 FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& start, const FitOptions& options);
 
 }  // namespace texel

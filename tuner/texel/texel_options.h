@@ -20,7 +20,12 @@ struct TexelFitOptions {
   int rounds = 4;              // linearisations
   int iterations = 300;        // Adam steps per round
   double learning_rate = 2.0;  // the largest step per iteration, in weight units
-  int threads = 0;             // 0: one per core
+  // lambda: the loss adds lambda * sum(((w - w0) / step)^2) over the fitted
+  // weights, w0 their start and step their SPSA step. It holds weights the
+  // positions say little about near where they were: self-play between
+  // near-identical engines otherwise lets correlated weights trade value.
+  double regularisation = 0;
+  int threads = 0;  // 0: one per core
 };
 
 }  // namespace judkins
