@@ -59,6 +59,15 @@ constexpr int AttackerClass(PieceType pt) {
   }
 }
 
+// Files from 0, counted from each side's own right (Black's file 1): a
+// 180-degree turn maps one side's placement onto the other's, as for ranks.
+constexpr int RelativeFile(Color c, Square s) { return c == kBlack ? file_of(s) - 1 : kFiles - file_of(s); }
+
+// c's pieces, king aside, that the enemy attacks and c does not defend.
+int Hanging(const Position& pos, Color c, Bitboard own_attacks, Bitboard enemy_attacks) {
+  return popcount(pos.pieces(c) & ~pos.pieces(kKing) & enemy_attacks & ~own_attacks);
+}
+
 struct SideTerms {
   int score = 0;
   Bitboard attacks = 0;
@@ -75,12 +84,15 @@ SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& param
     const Bitboard attacks = attacks_from(c, pt, s, occupied);
     terms.attacks |= attacks;
     if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
-    terms.score +=
-        params[param::kBoardValue + pt] + params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)];
+    terms.score += params[param::kBoardValue + pt] +
+                   params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)] +
+                   params[param::kFileBonus + RankGroup(pt) * kFiles + RelativeFile(c, s)];
     if (const int slot = MobilitySlot(pt); slot >= 0)
       terms.score += params[param::kMobility + slot] * popcount(attacks & ~pos.pieces(c));
   }
-  for (PieceType pt : PlayedVariant::kHandTypes) terms.score += pos.hand_count(c, pt) * params[param::kHandValue + pt];
+  for (PieceType pt : PlayedVariant::kHandTypes)
+    if (const int count = pos.hand_count(c, pt))
+      terms.score += count * params[param::kHandValue + pt] + (count - 1) * params[param::kHandExtra + pt];
   return terms;
 }
 
@@ -119,7 +131,9 @@ int Evaluate(const Position& pos, const EvalParams& params) {
   const SideTerms theirs = MaterialPlacementMobility(pos, params, them);
   return ours.score - theirs.score +
          KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
-         KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) + params[param::kTempo];
+         KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) -
+         params[param::kHangingOurs] * Hanging(pos, us, ours.attacks, theirs.attacks) +
+         params[param::kHangingTheirs] * Hanging(pos, them, theirs.attacks, ours.attacks) + params[param::kTempo];
 }
 
 JUDKINS_EDITION_END

@@ -21,7 +21,20 @@ constexpr const char* kTypeNames[kPieceTypeLimit] = {"",      "Pawn",   "Knight"
 constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover",
                                                              "King", "Major",  "Lance"};
 
-constexpr int kMaxRanks = 9;
+constexpr int kMaxRanks = 9, kMaxFiles = 9;
+
+// The weights beyond material and rank: where a variant's fit has not moved
+// them, every variant starts from these.
+struct PositionalDefaults {
+  std::array<int, 4> mobility = {8, 6, 6, 5};  // bishop, rook, horse, dragon
+  int king_zone_attack = 18, king_zone_undefended = 22, king_defender = 20, hand_danger = 6;
+  std::array<int, 3> king_attacker = {2, 3, 4};  // minor, gold-mover, major
+  std::array<int, 2> hand_attacker = {1, 3};     // minor, major
+  int king_danger_scale = 24, tempo = 20;
+  std::array<std::array<int, kMaxFiles>, param::kRankGroups> file = {};  // [type group][relative file]
+  std::array<int, kPieceTypeLimit> hand_extra = {};                      // [hand type]
+  int hanging_ours = 0, hanging_theirs = 0;
+};
 
 // A variant's starting weights: material ([type]; promoted pieces and the king
 // are worth their mobility), hand material, and bonus by relative rank (0 =
@@ -31,6 +44,7 @@ struct Defaults {
   std::array<int, kPieceTypeLimit> board;
   std::array<int, kPieceTypeLimit> hand;  // a drop goes anywhere: worth more than on the board
   std::array<std::array<int, kMaxRanks>, param::kRankGroups> rank;
+  PositionalDefaults positional = {};
 };
 
 // Judkins's weights, as they were before the other variants came.
@@ -73,6 +87,13 @@ constexpr const Defaults& DefaultsOf(Variant variant) {
   return kJudkinsDefaults;
 }
 
+// The type groups of the variant: the knight's and the lance's only where it has those pieces.
+constexpr bool VariantHasGroup(int group) {
+  constexpr int kKnightGroup = 1, kLanceGroup = 6;
+  return (group != kKnightGroup || HasKind<PlayedVariant>(kKnight)) &&
+         (group != kLanceGroup || HasKind<PlayedVariant>(kLance));
+}
+
 std::vector<ParamSpec> BuildRegistry() {
   std::vector<ParamSpec> specs(param::kCount, ParamSpec{"", 0, 0, 0, 0, ParamGroup::kEvaluation});
   auto define = [&](int slot, std::string name, int value, int min, int max, double step,
@@ -92,30 +113,38 @@ std::vector<ParamSpec> BuildRegistry() {
     define(param::kHandValue + pt, absl::StrCat(kTypeNames[pt], "HandValue"), value, value / 3, value * 2,
            std::max(4, value / 20));
   }
-  // The knight's and the lance's groups only where the variant has them.
-  constexpr int kKnightGroup = 1, kLanceGroup = 6;
   for (int group = 0; group < param::kRankGroups; ++group) {
-    if ((group == kKnightGroup && !HasKind<PlayedVariant>(kKnight)) ||
-        (group == kLanceGroup && !HasKind<PlayedVariant>(kLance)))
-      continue;
+    if (!VariantHasGroup(group)) continue;
     for (int rank = 0; rank < kRanks; ++rank)
       define(param::kRankBonus + group * kRanks + rank, absl::StrCat(kRankGroupNames[group], "Rank", rank + 1),
              defaults.rank[group][rank], -150, 150, 4);
   }
+  const PositionalDefaults& positional = defaults.positional;
   const char* mobility_names[4] = {"BishopMobility", "RookMobility", "HorseMobility", "DragonMobility"};
-  const int mobility[4] = {8, 6, 6, 5};
-  for (int i = 0; i < 4; ++i) define(param::kMobility + i, mobility_names[i], mobility[i], 0, 40, 1);
-  define(param::kKingZoneAttack, "KingZoneAttack", 18, 0, 100, 2);
-  define(param::kKingZoneUndefended, "KingZoneUndefended", 22, 0, 100, 2);
-  define(param::kKingDefender, "KingDefender", 20, 0, 100, 2);
-  define(param::kHandDanger, "HandDanger", 6, 0, 50, 1);
-  define(param::kKingAttacker + 0, "KingAttackerMinor", 2, 0, 20, 1);
-  define(param::kKingAttacker + 1, "KingAttackerGold", 3, 0, 20, 1);
-  define(param::kKingAttacker + 2, "KingAttackerMajor", 4, 0, 20, 1);
-  define(param::kHandAttacker + 0, "HandAttackerMinor", 1, 0, 20, 1);
-  define(param::kHandAttacker + 1, "HandAttackerMajor", 3, 0, 20, 1);
-  define(param::kKingDangerScale, "KingDangerScale", 24, 0, 200, 4);
-  define(param::kTempo, "Tempo", 20, 0, 100, 2);
+  for (int i = 0; i < 4; ++i) define(param::kMobility + i, mobility_names[i], positional.mobility[i], 0, 40, 1);
+  define(param::kKingZoneAttack, "KingZoneAttack", positional.king_zone_attack, 0, 100, 2);
+  define(param::kKingZoneUndefended, "KingZoneUndefended", positional.king_zone_undefended, 0, 100, 2);
+  define(param::kKingDefender, "KingDefender", positional.king_defender, 0, 100, 2);
+  define(param::kHandDanger, "HandDanger", positional.hand_danger, 0, 50, 1);
+  const char* attacker_names[3] = {"KingAttackerMinor", "KingAttackerGold", "KingAttackerMajor"};
+  for (int i = 0; i < 3; ++i)
+    define(param::kKingAttacker + i, attacker_names[i], positional.king_attacker[i], 0, 20, 1);
+  define(param::kHandAttacker + 0, "HandAttackerMinor", positional.hand_attacker[0], 0, 20, 1);
+  define(param::kHandAttacker + 1, "HandAttackerMajor", positional.hand_attacker[1], 0, 20, 1);
+  define(param::kKingDangerScale, "KingDangerScale", positional.king_danger_scale, 0, 200, 4);
+  define(param::kTempo, "Tempo", positional.tempo, 0, 100, 2);
+  // Placement by file, File1 on each side's own right (files mirror for White, as ranks do).
+  for (int group = 0; group < param::kRankGroups; ++group) {
+    if (!VariantHasGroup(group)) continue;
+    for (int file = 0; file < kFiles; ++file)
+      define(param::kFileBonus + group * kFiles + file, absl::StrCat(kRankGroupNames[group], "File", file + 1),
+             positional.file[group][file], -150, 150, 4);
+  }
+  for (PieceType pt : PlayedVariant::kHandTypes)
+    define(param::kHandExtra + pt, absl::StrCat(kTypeNames[pt], "HandExtra"), positional.hand_extra[pt],
+           -defaults.hand[pt] / 2, defaults.hand[pt] / 2, std::max(4, defaults.hand[pt] / 40));
+  define(param::kHangingOurs, "HangingOurs", positional.hanging_ours, -100, 300, 4);
+  define(param::kHangingTheirs, "HangingTheirs", positional.hanging_theirs, -100, 300, 4);
   // The search's, the same in every variant until SPSA says otherwise.
   define(param::kAspirationDelta, "AspirationDelta", 30, 5, 200, 4, ParamGroup::kSearch);
   define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 110, 20, 400, 8, ParamGroup::kSearch);

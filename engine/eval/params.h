@@ -48,8 +48,12 @@ constexpr int kKingAttacker = kHandDanger + 1;                // per attacker: m
 constexpr int kHandAttacker = kKingAttacker + 3;              // per enemy hand piece: minor, major
 constexpr int kKingDangerScale = kHandAttacker + 2;           // danger = units^2 * scale / 256
 constexpr int kTempo = kKingDangerScale + 1;
+constexpr int kFileBonus = kTempo + 1;                         // [type group][relative file]
+constexpr int kHandExtra = kFileBonus + kRankGroups * kFiles;  // [hand type]: each beyond the first in hand
+constexpr int kHangingOurs = kHandExtra + kPieceTypeLimit;     // per piece of the side to move attacked, undefended
+constexpr int kHangingTheirs = kHangingOurs + 1;               // the same for the other side's pieces
 // The search's constants (engine/search/search.cc says how each is used).
-constexpr int kAspirationDelta = kTempo + 1;                  // first half-width of the root window
+constexpr int kAspirationDelta = kHangingTheirs + 1;          // first half-width of the root window
 constexpr int kReverseFutilityMargin = kAspirationDelta + 1;  // per ply of depth
 constexpr int kFutilityMargin = kReverseFutilityMargin + 1;   // per ply of depth
 constexpr int kMoveCountBase = kFutilityMargin + 1;           // quiet moves tried: base + depth^2

@@ -90,12 +90,48 @@ TEST(EvaluateTest, ParametersChangeTheScoreByWhatTheyWeigh) {
   const Position pos = *Position::FromSfen("5k/6/6/6/P5/K5 b G 1");  // Black: one pawn, one gold in hand
   EvalParams params;
   const int base = Evaluate(pos, params);
-  ASSERT_TRUE(params.Set("PawnValue", 150).ok());
+  const int pawn = params[FindParam("PawnValue")], gold_in_hand = params[FindParam("GoldHandValue")],
+            tempo = params[FindParam("Tempo")];
+  ASSERT_TRUE(params.Set("PawnValue", pawn + 50).ok());
   EXPECT_EQ(Evaluate(pos, params), base + 50);
-  ASSERT_TRUE(params.Set("GoldHandValue", 500).ok());
-  EXPECT_EQ(Evaluate(pos, params), base + 50 + 500 - 520);
+  ASSERT_TRUE(params.Set("GoldHandValue", gold_in_hand - 20).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 50 - 20);
   ASSERT_TRUE(params.Set("Tempo", 0).ok());
-  EXPECT_EQ(Evaluate(pos, params), base + 50 - 20 - 20);
+  EXPECT_EQ(Evaluate(pos, params), base + 50 - 20 - tempo);
+}
+
+TEST(EvaluateTest, FilesAreCountedFromEachSidesOwnRight) {
+  // Black's pawn on file 6 (its own left); White's on file 1, the same file seen from White.
+  const Position black = *Position::FromSfen("5k/6/6/6/P5/K5 b - 1");
+  const Position white = *Position::FromSfen(Mirror("5k/6/6/6/P5/K5 b - 1"));
+  EvalParams params;
+  const int black_base = Evaluate(black, params), white_base = Evaluate(white, params);
+  ASSERT_TRUE(params.Set("PawnFile6", params[FindParam("PawnFile6")] + 40).ok());
+  EXPECT_EQ(Evaluate(black, params), black_base + 40);
+  EXPECT_EQ(Evaluate(white, params), white_base + 40);
+  ASSERT_TRUE(params.Set("PawnFile1", params[FindParam("PawnFile1")] + 15).ok());
+  EXPECT_EQ(Evaluate(black, params), black_base + 40);
+}
+
+TEST(EvaluateTest, EachPieceOfAKindInHandBeyondTheFirstWeighsItsExtra) {
+  const Position pos = *Position::FromSfen("5k/6/6/6/6/K5 b 2P 1");
+  EvalParams params;
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(params.Set("PawnHandExtra", params[FindParam("PawnHandExtra")] + 10).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 10);  // the second pawn
+}
+
+TEST(EvaluateTest, HangingPiecesCostTheSideToMoveAndCountForItAgainstTheOther) {
+  // Black's silver on 2f and White's gold on 2e attack each other; neither is defended.
+  const Position pos = *Position::FromSfen("5k/6/6/6/4g1/K3S1 b - 1");
+  EvalParams params;
+  ASSERT_TRUE(params.Set("HangingOurs", 0).ok());
+  ASSERT_TRUE(params.Set("HangingTheirs", 0).ok());
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(params.Set("HangingOurs", 30).ok());
+  EXPECT_EQ(Evaluate(pos, params), base - 30);
+  ASSERT_TRUE(params.Set("HangingTheirs", 12).ok());
+  EXPECT_EQ(Evaluate(pos, params), base - 30 + 12);
 }
 
 }  // namespace
