@@ -47,16 +47,36 @@ struct Defaults {
   PositionalDefaults positional = {};
 };
 
-// Judkins's weights, as they were before the other variants came.
-constexpr Defaults kJudkinsDefaults = {{0, 100, 300, 420, 560, 650, 460, 0, 0, 480, 470, 460, 820, 950},
-                                       {0, 120, 330, 470, 600, 700, 520},
-                                       {{{0, 0, 10, 25, 45, 0},
-                                         {0, 0, 15, 30, 0, 0},
-                                         {0, 10, 20, 30, 30, 20},
-                                         {0, 10, 15, 25, 30, 20},
-                                         {20, 0, -20, -40, -40, -20},
-                                         {0, 0, 5, 10, 20, 25},
-                                         {}}}};
+// Judkins's weights: texel-fitted (engine/CHANGES.md tells how) from the hand-set
+// start the other variants still use.
+constexpr Defaults kJudkinsDefaults = {.board = {0, 138, 196, 373, 483, 529, 414, 0, 0, 390, 322, 214, 725, 739},
+                                       .hand = {0, 130, 262, 427, 515, 666, 506},
+                                       .rank = {{{16, 26, 13, 18, 32, 0},
+                                                 {21, -28, 51, -6, 0, 0},
+                                                 {-26, -37, 79, 49, 50, -7},
+                                                 {27, -14, 23, 60, 35, -47},
+                                                 {-133, -47, 32, 17, 6, 25},
+                                                 {-49, -51, -31, 49, 64, 71},
+                                                 {}}},
+                                       .positional = {.mobility = {10, 10, 3, 6},
+                                                      .king_zone_attack = 37,
+                                                      .king_zone_undefended = 22,
+                                                      .king_defender = 39,
+                                                      .hand_danger = 11,
+                                                      .king_attacker = {4, 13, 8},
+                                                      .hand_attacker = {1, 3},
+                                                      .king_danger_scale = 59,
+                                                      .tempo = 37,
+                                                      .file = {{{8, 17, 8, 15, -15, -10},
+                                                                {5, 12, 34, 1, -31, -29},
+                                                                {-19, 15, 74, 8, -36, -44},
+                                                                {-7, -9, 52, 39, 19, -109},
+                                                                {-1, -4, -11, -9, 7, 18},
+                                                                {-108, 1, 4, 46, 40, 11},
+                                                                {}}},
+                                                      .hand_extra = {0, 3, -114, -77, -87, -57, -70},
+                                                      .hanging_ours = 47,
+                                                      .hanging_theirs = -34}};
 
 // Standard shogi: the classic material ratios on Judkins's pawn scale.
 constexpr Defaults kShogiDefaults = {{0, 100, 450, 550, 950, 1100, 600, 0, 0, 600, 600, 600, 1150, 1350, 350, 600},

@@ -237,9 +237,9 @@ TEST(EngineParamsTest, SetoptionChangesTheSearchDeterministically) {
   };
   const std::string base = search("");
   EXPECT_EQ(search(""), base);
-  const std::string changed = search("setoption name RookValue value 1200");
+  const std::string changed = search("setoption name GoldValue value 700");
   EXPECT_NE(changed, base);
-  EXPECT_EQ(search("setoption name RookValue value 1200"), changed);
+  EXPECT_EQ(search("setoption name GoldValue value 700"), changed);
 }
 
 // The search's constants are parameters like the weights: each one, at its
@@ -271,7 +271,7 @@ TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
   engine.Send("setoption name ParamsFile value " + path);
   engine.Send("params");
   const std::string all = absl::StrJoin(engine.ReadUntil("Tempo"), "\n");
-  EXPECT_THAT(all, HasSubstr("PawnValue,150,100"));
+  EXPECT_THAT(all, HasSubstr("PawnValue,150,138"));  // the value loaded, then the default
   EXPECT_THAT(all, HasSubstr("Tempo,7,"));
   std::ofstream(path) << "PawnValue,160\nNoSuchWeight,3\n";
   engine.Send("setoption name ParamsFile value " + path);
@@ -286,7 +286,7 @@ TEST(EngineUsiTest, BadInputIsAnsweredAndTheEngineStaysUsable) {
       {"setoption name Hash value 0", "Hash must be 1 to"},
       {"setoption name Hash value lots", "Hash must be 1 to"},
       {"setoption name NoSuchOption value 3", "unknown option 'NoSuchOption'"},
-      {"setoption name PawnValue value 9999", "PawnValue = 9999 is outside [33, 200]"},
+      {"setoption name PawnValue value 9999", "PawnValue = 9999 is outside [46, 276]"},
       {"setoption name PawnValue value x", "needs an integer"},
       {"setoption name UCI_Variant value chess", "plays only the variant 'judkins'"},
       {"setoption value 3", "setoption needs 'name"},

@@ -110,7 +110,7 @@ TEST_F(DistributedTest, ThreeWorkersRunAnSprtToH1AndTheTotalsMatchTheirGames) {
   StartCoordinator();
   const std::string engine = coordinator_->Upload(JUDKINS_ENGINE_PATH);
   const uint64_t id = CreateTest(engine, engine, [](v1::TestSpec& spec) {
-    for (const char* option : {"PawnValue=40", "RookValue=300", "BishopValue=250"}) {
+    for (const char* option : {"PawnValue=50", "RookValue=300", "BishopValue=250"}) {
       std::vector<std::string> parts = absl::StrSplit(option, '=');
       v1::EngineOption& o = *spec.mutable_base()->add_options();
       o.set_name(parts[0]);
