@@ -139,6 +139,15 @@ class HttpApiTest : public ::testing::Test {
     return client.Get(path, headers);
   }
 
+  // GET path is refused with `status` and a body that says `message`.
+  void ExpectRefused(const std::string& path, int status, const std::string& message) {
+    SCOPED_TRACE(path);
+    httplib::Result answer = Get(path);
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, status);
+    EXPECT_THAT(answer->body, HasSubstr(message));
+  }
+
   // The Set-Cookie value of `name` in an answer ("name=value"), or empty.
   static std::string CookieSet(const httplib::Result& answer, const std::string& name) {
     for (const auto& [header, value] : answer->headers)
@@ -244,10 +253,7 @@ TEST_F(HttpApiTest, TheListFiltersByStateKindNameAndOwnerAndPages) {
   EXPECT_EQ(total("?owner=admin"), "3");
   EXPECT_EQ(total("?owner=bob"), "0");
   EXPECT_EQ(total("?q=ADM"), "3");
-  httplib::Result bad_owner = Get("/api/v1/tests?owner=%07");
-  ASSERT_TRUE(bad_owner);
-  EXPECT_EQ(bad_owner->status, 400);
-  EXPECT_THAT(bad_owner->body, HasSubstr("owner: printable text"));
+  ExpectRefused("/api/v1/tests?owner=%07", 400, "owner: printable text");
   httplib::Result page = Get("/api/v1/tests?per_page=1&page=2");
   ASSERT_TRUE(page);
   const google::protobuf::Struct body = ParseObject(page->body);
@@ -409,10 +415,7 @@ TEST_F(HttpApiTest, RecordsDownloadAsCsaOrOneGameAsKifAndABadAskIsRefusedByName)
     EXPECT_EQ(answer->status, 400) << query;
     EXPECT_THAT(answer->body, HasSubstr(why)) << query;
   }
-  httplib::Result missing = Get(path + "?format=kif&game=3");
-  ASSERT_TRUE(missing);
-  EXPECT_EQ(missing->status, 404);
-  EXPECT_THAT(missing->body, HasSubstr(absl::StrCat("game=3: test ", test_.id(), " has 2 recorded games")));
+  ExpectRefused(path + "?format=kif&game=3", 404, absl::StrCat("game=3: test ", test_.id(), " has 2 recorded games"));
 }
 
 TEST_F(HttpApiTest, APagePollingTheApiKeepsItsConnection) {
@@ -754,14 +757,8 @@ TEST_F(HttpApiTest, AGameIsReplayedForTheViewerAPositionBeforeEachMoveAndAfterTh
   EXPECT_NE(sfens[2].string_value(), sfens[1].string_value());
   EXPECT_THAT(sfens[2].string_value(), HasSubstr(" b "));  // Black to move again
   // A game past the end, and words that are no game number, are refused by name.
-  httplib::Result missing = Get(path + "3");
-  ASSERT_TRUE(missing);
-  EXPECT_EQ(missing->status, 404);
-  EXPECT_THAT(missing->body, HasSubstr("has 2 recorded games"));
-  httplib::Result word = Get(path + "first");
-  ASSERT_TRUE(word);
-  EXPECT_EQ(word->status, 400);
-  EXPECT_THAT(word->body, HasSubstr("game: 'first' is not a game number"));
+  ExpectRefused(path + "3", 404, "has 2 recorded games");
+  ExpectRefused(path + "first", 400, "game: 'first' is not a game number");
 }
 
 TEST_F(HttpApiTest, AnUploadKeepsWhereItWasBuiltAndRefusesAMalformedProvenanceByField) {
@@ -804,10 +801,7 @@ TEST_F(HttpApiTest, AnUploadKeepsWhereItWasBuiltAndRefusesAMalformedProvenanceBy
   EXPECT_EQ(testing::Field(provenance, "commit").string_value(), std::string(40, 'c'));
   EXPECT_EQ(testing::Field(provenance, "buildCommand").string_value(), "make -j");
   EXPECT_EQ(testing::Field(provenance, "benchSignature").string_value(), "4242");
-  httplib::Result bad_sha = Get("/api/v1/artifacts?sha256=xyz");
-  ASSERT_TRUE(bad_sha);
-  EXPECT_EQ(bad_sha->status, 400);
-  EXPECT_THAT(bad_sha->body, HasSubstr("sha256: 'xyz' is not 64 lower-case hex digits"));
+  ExpectRefused("/api/v1/artifacts?sha256=xyz", 400, "sha256: 'xyz' is not 64 lower-case hex digits");
 }
 
 TEST_F(HttpApiTest, TheFirstGameThatEndedOneWayIsFoundAndAnEndingNoGameHadIsNot) {
@@ -817,14 +811,8 @@ TEST_F(HttpApiTest, TheFirstGameThatEndedOneWayIsFoundAndAnEndingNoGameHadIsNot)
   ASSERT_TRUE(resigned);
   ASSERT_EQ(resigned->status, 200) << resigned->body;
   EXPECT_EQ(testing::Field(ParseObject(resigned->body), "game").number_value(), 1);
-  httplib::Result crashed = Get(path + "TERMINATION_CRASH");
-  ASSERT_TRUE(crashed);
-  EXPECT_EQ(crashed->status, 404);
-  EXPECT_THAT(crashed->body, HasSubstr("ended by crash"));
-  httplib::Result unknown = Get(path + "lost");
-  ASSERT_TRUE(unknown);
-  EXPECT_EQ(unknown->status, 400);
-  EXPECT_THAT(unknown->body, HasSubstr("ending: 'lost' is not a Termination"));
+  ExpectRefused(path + "TERMINATION_CRASH", 404, "ended by crash");
+  ExpectRefused(path + "lost", 400, "ending: 'lost' is not a Termination");
 }
 
 TEST_F(HttpApiTest, AnonymousStreamsAreCappedPerAddressAndTheRefusalSaysWhenToRetry) {
