@@ -133,8 +133,8 @@ std::vector<double> Descend(std::span<const LabelledPosition> positions, const L
       double g = 0;
       for (const std::vector<double>& gradient : gradients) g += gradient[j];
       g /= double(positions.size());
-      const double step = StepOf(slots[j]);
-      g += 2 * options.regularisation * (theta[j] - anchor[j]) / (step * step);
+      const double unit = StepOf(slots[j]);  // not `step`: that is Adam's iteration, in the bias correction below
+      g += 2 * options.regularisation * (theta[j] - anchor[j]) / (unit * unit);
       m[j] = kBeta1 * m[j] + (1 - kBeta1) * g;
       v[j] = kBeta2 * v[j] + (1 - kBeta2) * g * g;
       const double m_hat = m[j] / (1 - std::pow(kBeta1, step)), v_hat = v[j] / (1 - std::pow(kBeta2, step));
