@@ -19,6 +19,8 @@ constexpr char kProgram[] = "judkins-tune texel";
 constexpr int kMaxThreads = 256, kMaxIterations = 100'000, kMaxRounds = 100, kMaxSkipPlies = 1000;
 // Beyond this the penalty of one step swamps any mean loss of the positions: no weight could move.
 constexpr double kMaxRegularisation = 1000;
+// K near 0.5 is usual (centipawns); at 10 a pawn up would already be a certain win.
+constexpr double kMaxScale = 10;
 constexpr int kMaxPositions = 100'000'000;
 
 int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kProgram, message); }
@@ -63,6 +65,10 @@ TexelCommand::TexelCommand(CLI::App& command) {
       .add_option("--regularisation", fit_.regularisation,
                   "lambda: add lambda * sum(((w - start) / step)^2) to the loss, holding weights near their start")
       ->check(CLI::Range(0.0, kMaxRegularisation));
+  command
+      .add_option("--scale", fit_.scale,
+                  "hold K at this value, so the weights cannot all shrink or grow with it (0: fit K each round)")
+      ->check(CLI::Range(0.0, kMaxScale));
   command.add_option("--max-positions", extraction_.max_positions, "positions to keep at most (0: all)")
       ->check(CLI::Range(0, kMaxPositions));
   command.add_option("--skip-plies", extraction_.skip_plies, "plies of each game left out (the opening book's)")

@@ -142,5 +142,34 @@ TEST(TexelTest, RegularisationHoldsWeightsNearWhereTheyStarted) {
   EXPECT_EQ(free.penalty_after, 0);
 }
 
+// The material weights shrunk by the same factor: K fitted to them is no
+// longer the labels'. Held at the labels' K through every round, the fit
+// starts from that K, reports it, and moves the weights back up.
+TEST(TexelTest, AHeldScaleStaysThroughEveryRound) {
+  ExtractionCounts counts;
+  std::vector<LabelledPosition> positions = RecordedPositions(counts);
+  const EvalParams truth;
+  constexpr double kLabelsScale = 1.0;
+  RelabelFrom(positions, truth, kLabelsScale);
+  const char* names[] = {"PawnValue", "SilverValue", "GoldValue", "RookValue", "BishopValue"};
+  EvalParams start;
+  FitOptions options;
+  options.threads = 2;
+  options.rounds = 2;
+  for (const char* name : names) {
+    const int slot = FindParam(name);
+    ASSERT_GE(slot, 0) << name;
+    ASSERT_TRUE(start.Set(name, int(truth[slot] * 0.6)).ok());
+    options.slots.push_back(slot);
+  }
+  ASSERT_GT(std::abs(FitScale(positions, start, 2) - kLabelsScale), 0.2) << "K fitted to the shrunk weights moves";
+  options.scale = kLabelsScale;
+  const FitReport held = Fit(positions, start, options);
+  EXPECT_EQ(held.scale, kLabelsScale);
+  EXPECT_DOUBLE_EQ(held.loss_before, MeanLoss(positions, start, kLabelsScale, 2));
+  for (int slot : options.slots)
+    EXPECT_GT(held.params[slot], start[slot] + (truth[slot] - start[slot]) / 2) << ParamRegistry()[slot].name;
+}
+
 }  // namespace
 }  // namespace judkins::texel

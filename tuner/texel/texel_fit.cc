@@ -226,7 +226,7 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   // model are all made from those evaluations.
   std::vector<int> at_evaluations = timed([&] { return Evaluations(positions, start, threads); });
   report.evaluations = int64_t(positions.size());
-  report.scale = timed([&] { return ScaleOf(positions, at_evaluations); });
+  report.scale = options.scale > 0 ? options.scale : timed([&] { return ScaleOf(positions, at_evaluations); });
   report.loss_before = timed([&] { return LossOf(positions, at_evaluations, report.scale); });
   report.params = start;
   report.loss_after = report.loss_before;
@@ -238,9 +238,9 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   EvalParams at = start;
   double scale = report.scale;
   for (int round = 0; round < options.rounds; ++round) {
-    // K follows the weights: fitted once more before each round (the first
-    // time it is the K of the starting weights).
-    if (round > 0) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
+    // K follows the weights unless held: fitted once more before each round
+    // (the first time it is the K of the starting weights).
+    if (round > 0 && options.scale == 0) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
     const LinearModel model =
         timed([&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
     std::vector<double> origin;

@@ -1,7 +1,7 @@
 // Texel fitting: choose evaluation weights that make the static evaluation of
 // quiet positions predict their games' results. The loss is the mean logistic
 // loss (cross-entropy) of p = 1 / (1 + 10^(-K e / 400)) against the result;
-// K is fitted first, with the starting weights, and then held. With
+// K is fitted first, with the starting weights, or given (FitOptions::scale). With
 // regularisation, a penalty on each weight's distance from its start in SPSA
 // steps joins the loss (see TexelFitOptions).
 //

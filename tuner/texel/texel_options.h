@@ -25,6 +25,11 @@ struct TexelFitOptions {
   // positions say little about near where they were: self-play between
   // near-identical engines otherwise lets correlated weights trade value.
   double regularisation = 0;
+  // K held at this value through every round (0: fitted to the starting
+  // weights, then again to each round's). The weights' scale and K trade
+  // against each other: a fit that lets K move can shrink or grow every
+  // weight together, and the search's margins are in the weights' units.
+  double scale = 0;
   int threads = 0;  // 0: one per core
 };
 
