@@ -36,6 +36,14 @@ void RelabelFrom(std::vector<LabelledPosition>& positions, const EvalParams& tru
     p.black_score = 1 / (1 + std::pow(10.0, -scale * BlackEvaluation(p.position, truth) / 400));
 }
 
+// The named weight at factor times its default in start, and among those the fit moves.
+void Detune(const char* name, double factor, EvalParams& start, FitOptions& options) {
+  const int slot = FindParam(name);
+  ASSERT_GE(slot, 0) << name;
+  ASSERT_TRUE(start.Set(name, int(EvalParams()[slot] * factor)).ok());
+  options.slots.push_back(slot);
+}
+
 TEST(TexelTest, QuietPositionsAreTakenFromRecordsWithTheirGamesResults) {
   ExtractionCounts counts;
   const std::vector<LabelledPosition> positions = RecordedPositions(counts);
@@ -92,12 +100,7 @@ TEST(TexelTest, DetunedMaterialIsFittedBackToTheWeightsThatMadeTheLabels) {
   EvalParams start;
   FitOptions options;
   options.threads = 2;
-  for (int i = 0; i < 5; ++i) {
-    const int slot = FindParam(names[i]);
-    ASSERT_GE(slot, 0) << names[i];
-    ASSERT_TRUE(start.Set(names[i], int(truth[slot] * detune[i])).ok());
-    options.slots.push_back(slot);
-  }
+  for (int i = 0; i < 5; ++i) Detune(names[i], detune[i], start, options);
   const FitReport report = Fit(positions, start, options);
   EXPECT_LT(report.loss_after, report.loss_before);
   EXPECT_NEAR(report.scale, 1.0, 0.05);
@@ -120,12 +123,7 @@ TEST(TexelTest, RegularisationHoldsWeightsNearWhereTheyStarted) {
   EvalParams start;
   FitOptions options;
   options.threads = 2;
-  for (const char* name : names) {
-    const int slot = FindParam(name);
-    ASSERT_GE(slot, 0) << name;
-    ASSERT_TRUE(start.Set(name, int(truth[slot] * 0.6)).ok());
-    options.slots.push_back(slot);
-  }
+  for (const char* name : names) Detune(name, 0.6, start, options);
   const FitReport free = Fit(positions, start, options);
   constexpr double kLambda = 0.001;  // a step away costs about what the labels' pull gains over a few steps
   options.regularisation = kLambda;
@@ -156,12 +154,7 @@ TEST(TexelTest, AHeldScaleStaysThroughEveryRound) {
   FitOptions options;
   options.threads = 2;
   options.rounds = 2;
-  for (const char* name : names) {
-    const int slot = FindParam(name);
-    ASSERT_GE(slot, 0) << name;
-    ASSERT_TRUE(start.Set(name, int(truth[slot] * 0.6)).ok());
-    options.slots.push_back(slot);
-  }
+  for (const char* name : names) Detune(name, 0.6, start, options);
   ASSERT_GT(std::abs(FitScale(positions, start, 2) - kLabelsScale), 0.2) << "K fitted to the shrunk weights moves";
   options.scale = kLabelsScale;
   const FitReport held = Fit(positions, start, options);
