@@ -60,7 +60,7 @@ int RunTexel<PlayedVariant>(const TexelRun& run, std::ostream& out, std::ostream
   if (positions.empty()) return Fail(err, "no quiet positions to fit");
   const texel::FitReport report = texel::Fit(positions, start, fit);
   out << absl::StrFormat("fitted %d weights on %d positions: K = %.4f%s, loss %.6f -> %.6f (%.3f%%)\n",
-                         fit.slots.size(), positions.size(), report.scale, fit.scale > 0 ? " (held)" : "",
+                         fit.slots.size(), positions.size(), report.scale, fit.holds_scale() ? " (held)" : "",
                          report.loss_before, report.loss_after,
                          100 * (report.loss_after - report.loss_before) / report.loss_before);
   if (fit.regularisation > 0)

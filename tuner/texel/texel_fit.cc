@@ -226,7 +226,7 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   // model are all made from those evaluations.
   std::vector<int> at_evaluations = timed([&] { return Evaluations(positions, start, threads); });
   report.evaluations = int64_t(positions.size());
-  report.scale = options.scale > 0 ? options.scale : timed([&] { return ScaleOf(positions, at_evaluations); });
+  report.scale = options.holds_scale() ? options.scale : timed([&] { return ScaleOf(positions, at_evaluations); });
   report.loss_before = timed([&] { return LossOf(positions, at_evaluations, report.scale); });
   report.params = start;
   report.loss_after = report.loss_before;
@@ -240,7 +240,7 @@ FitReport Fit(std::span<const LabelledPosition> positions, const EvalParams& sta
   for (int round = 0; round < options.rounds; ++round) {
     // K follows the weights unless held: fitted once more before each round
     // (the first time it is the K of the starting weights).
-    if (round > 0 && options.scale == 0) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
+    if (round > 0 && !options.holds_scale()) scale = timed([&] { return ScaleOf(positions, at_evaluations); });
     const LinearModel model =
         timed([&] { return Linearise(positions, at, at_evaluations, options.slots, threads, report.evaluations); });
     std::vector<double> origin;

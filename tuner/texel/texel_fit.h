@@ -1,16 +1,16 @@
 // Texel fitting: choose evaluation weights that make the static evaluation of
 // quiet positions predict their games' results. The loss is the mean logistic
 // loss (cross-entropy) of p = 1 / (1 + 10^(-K e / 400)) against the result;
-// K is fitted first, with the starting weights, or given (FitOptions::scale). With
-// regularisation, a penalty on each weight's distance from its start in SPSA
-// steps joins the loss (see TexelFitOptions).
+// K is fitted first, with the starting weights, or given (FitOptions::scale).
+// With regularisation, a penalty on each weight's distance from its start in
+// SPSA steps joins the loss (see TexelFitOptions).
 //
 // The evaluation is not linear in its weights (king danger is quadratic), so
 // the fit linearises it: the change of every position's evaluation per unit
 // of each weight is measured by finite differences, Adam descends the loss
 // of that linear model within the bounds, and the process repeats from the
-// new weights, with K fitted again to them. Each round is judged on the real
-// evaluation; the best wins.
+// new weights, with K fitted again to them (unless held). Each round is
+// judged on the real evaluation; the best wins.
 #ifndef JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_
 #define JUDKINS_TUNER_TEXEL_TEXEL_FIT_H_
 

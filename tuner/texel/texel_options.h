@@ -31,6 +31,8 @@ struct TexelFitOptions {
   // weight together, and the search's margins are in the weights' units.
   double scale = 0;
   int threads = 0;  // 0: one per core
+
+  bool holds_scale() const { return scale > 0; }
 };
 
 }  // namespace judkins
