@@ -409,12 +409,7 @@ TEST_F(HttpApiTest, RecordsDownloadAsCsaOrOneGameAsKifAndABadAskIsRefusedByName)
       {"?game=0", "game: '0' is not an integer in [1, 1000000000]"},
       {"?games=1", "unknown parameter 'games' (known: format, game)"},
   };
-  for (const auto& [query, why] : refused) {
-    httplib::Result answer = Get(path + query);
-    ASSERT_TRUE(answer);
-    EXPECT_EQ(answer->status, 400) << query;
-    EXPECT_THAT(answer->body, HasSubstr(why)) << query;
-  }
+  for (const auto& [query, why] : refused) ExpectRefused(path + query, 400, why);
   ExpectRefused(path + "?format=kif&game=3", 404, absl::StrCat("game=3: test ", test_.id(), " has 2 recorded games"));
 }
 
