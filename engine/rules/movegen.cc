@@ -1,5 +1,7 @@
 #include "engine/rules/movegen.h"
 
+#include <cassert>
+
 namespace judkins {
 namespace {
 
@@ -46,12 +48,13 @@ bool PawnDropMates(const BasicPosition<V>& pos, Square s) {
   return true;
 }
 
-template <class V>
-Move* AddDrops(const BasicPosition<V>& pos, typename V::Bitboard targets, Move* out) {
+// targets_for(pt): the empty squares a piece of type pt may be dropped on.
+template <class V, class Targets>
+Move* AddDrops(const BasicPosition<V>& pos, Targets targets_for, Move* out) {
   const Color us = pos.side_to_move();
   for (PieceType pt : V::kHandTypes) {
     if (!pos.hand_count(us, pt)) continue;
-    auto squares = targets & ~Immobile<V>(us, pt);
+    auto squares = targets_for(pt) & ~Immobile<V>(us, pt);
     if (pt == kPawn) {
       for (auto pawns = pos.pieces(us, kPawn); pawns;) squares &= ~V::file_bb(V::file_of(pop_lsb(pawns)));
       const auto checking = squares & step_attacks<V>(~us, kPawn, pos.king_square(~us));
@@ -91,10 +94,62 @@ Move* Generate(const BasicPosition<V>& pos, Move* out) {
     if (kTactical && !can_promote(pt)) targets &= captures;
     out = AddBoardMoves<V, kTactical>(us, pt, from, targets, captures, out);
   }
-  return kTactical || pos.hand_empty(us) ? out : AddDrops(pos, block, out);
+  const auto blocking_squares = [&](PieceType) { return block; };
+  return kTactical || pos.hand_empty(us) ? out : AddDrops(pos, blocking_squares, out);
 }
 
 }  // namespace
+
+template <class V>
+bool GivesCheck(const BasicPosition<V>& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(~us);
+  auto occupied = pos.occupied() | V::square_bb(m.to());
+  PieceType moved;
+  if (m.is_drop()) {
+    moved = m.dropped();
+  } else {
+    moved = type_of(pos.piece_on(m.from()));
+    if (m.is_promotion()) moved = promoted(moved);
+    occupied ^= V::square_bb(m.from());
+  }
+  // Direct: the piece attacks the king from its new square.
+  if (attacks_from<V>(us, moved, m.to(), occupied) & V::square_bb(king)) return true;
+  // Discovered: the square left opens a line from one of our sliders (only a
+  // square on a line through the king can).
+  if (m.is_drop() || !line_bb<V>(king, m.from())) return false;
+  return pos.attackers_to(king, occupied) & pos.pieces(us) & ~V::square_bb(m.from());
+}
+
+template <class V>
+Move* GenerateQuietChecks(const BasicPosition<V>& pos, Move* out) {
+  using Bitboard = typename V::Bitboard;
+  assert(!pos.in_check());
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square king = pos.king_square(us), their_king = pos.king_square(them);
+  const Bitboard occupied = pos.occupied(), empty = ~occupied & V::kAllSquares;
+  // Board moves to empty squares, unpromoted, each tested: they are few. The
+  // king checks only by discovery, and only off a line through the other king.
+  const Bitboard pinned = pos.pinned(us);
+  for (Bitboard movers = pos.pieces(us); movers;) {
+    const Square from = pop_lsb(movers);
+    const PieceType pt = type_of(pos.piece_on(from));
+    if (pt == kKing && !line_bb<V>(their_king, from)) continue;
+    Bitboard targets = attacks_from<V>(us, pt, from, occupied) & empty & ~Immobile<V>(us, pt);
+    if (pinned & V::square_bb(from)) targets &= line_bb<V>(king, from);
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      if (pt == kKing && (pos.attackers_to(to, occupied ^ V::square_bb(king)) & pos.pieces(them))) continue;
+      const Move m = Move::Board(from, to);
+      if (GivesCheck(pos, m)) *out++ = m;
+    }
+  }
+  // Drops: a piece checks from where the same piece of the other side on the
+  // king's square would attack (every shogi piece's moves are symmetric left
+  // to right).
+  const auto checking_squares = [&](PieceType pt) { return empty & attacks_from<V>(them, pt, their_king, occupied); };
+  return pos.hand_empty(us) ? out : AddDrops(pos, checking_squares, out);
+}
 
 template <class V>
 Move* GenerateLegal(const BasicPosition<V>& pos, Move* out) {
@@ -105,9 +160,11 @@ Move* GenerateTactical(const BasicPosition<V>& pos, Move* out) {
   return Generate<V, true>(pos, out);
 }
 
-#define JUDKINS_INSTANTIATE_MOVEGEN(V)                             \
-  template Move* GenerateLegal<V>(const BasicPosition<V>&, Move*); \
-  template Move* GenerateTactical<V>(const BasicPosition<V>&, Move*);
+#define JUDKINS_INSTANTIATE_MOVEGEN(V)                                   \
+  template Move* GenerateLegal<V>(const BasicPosition<V>&, Move*);       \
+  template Move* GenerateTactical<V>(const BasicPosition<V>&, Move*);    \
+  template Move* GenerateQuietChecks<V>(const BasicPosition<V>&, Move*); \
+  template bool GivesCheck<V>(const BasicPosition<V>&, Move);
 JUDKINS_INSTANTIATE_MOVEGEN(variants::Judkins)
 JUDKINS_INSTANTIATE_MOVEGEN(variants::Shogi)
 JUDKINS_INSTANTIATE_MOVEGEN(variants::Minishogi)

@@ -18,6 +18,15 @@ Move* GenerateLegal(const BasicPosition<V>& pos, Move* out);
 // Only the legal captures and promotions (no drops), for quiescence search.
 template <class V>
 Move* GenerateTactical(const BasicPosition<V>& pos, Move* out);
+// The legal moves that check the enemy king without capturing or promoting
+// (board moves and drops), when the side to move is not in check; with the
+// tactical moves, every check there is (a mate search's first moves).
+template <class V>
+Move* GenerateQuietChecks(const BasicPosition<V>& pos, Move* out);
+
+// Whether the legal move m checks the enemy king, told without making it.
+template <class V>
+bool GivesCheck(const BasicPosition<V>& pos, Move m);
 
 template <class V>
 class BasicMoveList {
