@@ -65,6 +65,15 @@ Move* AddDrops(const BasicPosition<V>& pos, Targets targets_for, Move* out) {
   return out;
 }
 
+// May the side to move's king step to s? Not where the other side attacks
+// once the king has left its square (a slider it stood before sees through).
+template <class V>
+bool KingMayStepTo(const BasicPosition<V>& pos, Square s) {
+  const Color us = pos.side_to_move();
+  const auto without_king = pos.occupied() ^ V::square_bb(pos.king_square(us));
+  return !(pos.attackers_to(s, without_king) & pos.pieces(~us));
+}
+
 template <class V, bool kTactical>
 Move* Generate(const BasicPosition<V>& pos, Move* out) {
   using Bitboard = typename V::Bitboard;
@@ -72,11 +81,10 @@ Move* Generate(const BasicPosition<V>& pos, Move* out) {
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.occupied(), ours = pos.pieces(us);
 
-  const Bitboard without_king = occupied ^ V::square_bb(king);
   const Bitboard king_targets = step_attacks<V>(us, kKing, king) & (kTactical ? pos.pieces(them) : ~ours);
   for (Bitboard targets = king_targets; targets;) {
     const Square to = pop_lsb(targets);
-    if (!(pos.attackers_to(to, without_king) & pos.pieces(them))) *out++ = Move::Board(king, to);
+    if (KingMayStepTo(pos, to)) *out++ = Move::Board(king, to);
   }
 
   const Bitboard checkers = pos.checkers();
@@ -139,7 +147,7 @@ Move* GenerateQuietChecks(const BasicPosition<V>& pos, Move* out) {
     if (pinned & V::square_bb(from)) targets &= line_bb<V>(king, from);
     while (targets) {
       const Square to = pop_lsb(targets);
-      if (pt == kKing && (pos.attackers_to(to, occupied ^ V::square_bb(king)) & pos.pieces(them))) continue;
+      if (pt == kKing && !KingMayStepTo(pos, to)) continue;
       const Move m = Move::Board(from, to);
       if (GivesCheck(pos, m)) *out++ = m;
     }
