@@ -20,7 +20,8 @@ template <class V>
 Move* GenerateTactical(const BasicPosition<V>& pos, Move* out);
 // The legal moves that check the enemy king without capturing or promoting
 // (board moves and drops), when the side to move is not in check; with the
-// tactical moves, every check there is (a mate search's first moves).
+// captures and promotions that check, every check there is (a mate search's
+// first moves).
 template <class V>
 Move* GenerateQuietChecks(const BasicPosition<V>& pos, Move* out);
 

@@ -1,5 +1,5 @@
 // GivesCheck and GenerateQuietChecks against making every legal move and
-// looking: the checks quiescence search tries must be exactly the checks.
+// looking: what a mate search takes for the checks must be exactly them.
 #include <gtest/gtest.h>
 
 #include <random>
