@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
+#include "cli/command_support.h"
 #include "cli/saved_token.h"
 #include "common/command_line.h"
 #include "common/valid_text.h"
@@ -14,8 +15,6 @@
 
 namespace judkins {
 namespace {
-
-constexpr char kProgram[] = "judkins";
 
 std::string When(int64_t unix_seconds) {
   return absl::FormatTime("%Y-%m-%d %H:%M:%S", absl::FromUnixSeconds(unix_seconds), absl::UTCTimeZone());
@@ -91,7 +90,7 @@ std::optional<int> AccountCommands::Run(const ServerAddress& address, std::istre
                    revoke_->parsed() || audit_->parsed();
   if (!any) return std::nullopt;
   absl::StatusOr<AdminClient> client = AdminClient::Connect(address);
-  if (!client.ok()) return Fail(err, kProgram, client.status().message());
+  if (!client.ok()) return Fail(err, kJudkinsProgram, client.status().message());
   if (whoami_->parsed()) return WhoAmI(*client, out, err);
   if (create_->parsed()) return CreateAccount(*client, in, out, err);
   if (list_->parsed()) return ListAccounts(*client, out, err);
@@ -106,7 +105,7 @@ std::optional<std::string> AccountCommands::ReadPassword(std::istream& in, std::
   if (!password_file_.empty()) {
     std::ifstream file(password_file_);
     if (!file || !std::getline(file, line)) {
-      Fail(err, kProgram, absl::StrCat("cannot read a password from '", password_file_, "'"));
+      Fail(err, kJudkinsProgram, absl::StrCat("cannot read a password from '", password_file_, "'"));
       return std::nullopt;
     }
   } else {
@@ -115,7 +114,7 @@ std::optional<std::string> AccountCommands::ReadPassword(std::istream& in, std::
     const bool read = static_cast<bool>(std::getline(in, line));
     if (no_echo.active()) err << "\n";
     if (!read) {
-      Fail(err, kProgram, "no password on standard input (or give --password-file)");
+      Fail(err, kJudkinsProgram, "no password on standard input (or give --password-file)");
       return std::nullopt;
     }
   }
@@ -126,21 +125,21 @@ int AccountCommands::LogIn(const ServerAddress& address, std::istream& in, std::
   std::string path = save_to_;
   if (path.empty()) {
     absl::StatusOr<std::string> saved = SavedTokenPath();
-    if (!saved.ok()) return Fail(err, kProgram, saved.status().message());
+    if (!saved.ok()) return Fail(err, kJudkinsProgram, saved.status().message());
     path = *saved;
   }
   std::optional<std::string> password = ReadPassword(in, err, "password: ");
   if (!password) return kExitFailure;
   absl::StatusOr<AdminClient> client = AdminClient::Connect(address, "");
-  if (!client.ok()) return Fail(err, kProgram, client.status().message());
+  if (!client.ok()) return Fail(err, kJudkinsProgram, client.status().message());
   v1::IssueTokenRequest request;
   request.set_name(name_);
   request.set_password(*password);
   request.set_label(label_);
   v1::IssueTokenResponse response;
   const grpc::Status status = client->stub().IssueToken(client->Context().get(), request, &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
-  if (absl::Status s = SaveToken(path, response.token()); !s.ok()) return Fail(err, kProgram, s.message());
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
+  if (absl::Status s = SaveToken(path, response.token()); !s.ok()) return Fail(err, kJudkinsProgram, s.message());
   out << "logged in as " << response.account().name() << " (" << RoleWord(response.account().role()) << "); token "
       << response.info().id() << " saved in " << path << "\n";
   return kExitOk;
@@ -149,7 +148,7 @@ int AccountCommands::LogIn(const ServerAddress& address, std::istream& in, std::
 int AccountCommands::WhoAmI(AdminClient& client, std::ostream& out, std::ostream& err) {
   v1::Account account;
   const grpc::Status status = client.stub().WhoAmI(client.Context().get(), v1::WhoAmIRequest(), &account);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   out << account.name() << " (" << RoleWord(account.role()) << ")\n";
   return kExitOk;
 }
@@ -163,7 +162,7 @@ int AccountCommands::CreateAccount(AdminClient& client, std::istream& in, std::o
   request.set_role(*ParseRole(role_));
   v1::Account account;
   const grpc::Status status = client.stub().CreateAccount(client.Context().get(), request, &account);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   out << "account " << account.name() << " (" << RoleWord(account.role()) << ") created\n";
   return kExitOk;
 }
@@ -171,7 +170,7 @@ int AccountCommands::CreateAccount(AdminClient& client, std::istream& in, std::o
 int AccountCommands::ListAccounts(AdminClient& client, std::ostream& out, std::ostream& err) {
   v1::ListAccountsResponse response;
   const grpc::Status status = client.stub().ListAccounts(client.Context().get(), v1::ListAccountsRequest(), &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   for (const v1::Account& a : response.accounts())
     out << absl::StrFormat("%-24s %-9s since %s%s\n", a.name(), RoleWord(a.role()), When(a.created_unix()),
                            a.disabled() ? "  (disabled)" : "");
@@ -196,7 +195,7 @@ int AccountCommands::SetAccount(AdminClient& client, std::istream& in, std::ostr
                 kExitUsage);
   v1::Account account;
   const grpc::Status status = client.stub().UpdateAccount(client.Context().get(), request, &account);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   out << account.name() << " (" << RoleWord(account.role()) << (account.disabled() ? ", disabled" : "") << ")\n";
   return kExitOk;
 }
@@ -204,7 +203,7 @@ int AccountCommands::SetAccount(AdminClient& client, std::istream& in, std::ostr
 int AccountCommands::ListTokens(AdminClient& client, std::ostream& out, std::ostream& err) {
   v1::ListTokensResponse response;
   const grpc::Status status = client.stub().ListTokens(client.Context().get(), v1::ListTokensRequest(), &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   for (const v1::ApiToken& t : response.tokens())
     out << absl::StrFormat("%4d  %-24s %-30s since %s\n", t.id(), t.account(), ValidText(t.label()),
                            When(t.created_unix()));
@@ -216,7 +215,7 @@ int AccountCommands::RevokeToken(AdminClient& client, std::ostream& out, std::os
   request.set_token_id(token_id_);
   v1::RevokeTokenResponse response;
   const grpc::Status status = client.stub().RevokeToken(client.Context().get(), request, &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   out << "token " << token_id_ << " revoked\n";
   return kExitOk;
 }
@@ -226,7 +225,7 @@ int AccountCommands::AuditLog(AdminClient& client, std::ostream& out, std::ostre
   request.set_limit(limit_);
   v1::AuditLog log;
   const grpc::Status status = client.stub().GetAuditLog(client.Context().get(), request, &log);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   for (const v1::AuditEntry& e : log.entries())
     out << When(e.at_unix()) << "  " << ValidText(e.by()) << "  " << ValidText(e.action())
         << (e.detail().empty() ? "" : ": ") << ValidText(e.detail()) << "\n";

@@ -11,6 +11,9 @@
 
 namespace judkins {
 
+// The name the judkins program's errors begin with.
+inline constexpr char kJudkinsProgram[] = "judkins";
+
 class ConnectionOptions {
  public:
   // Declares the options on `app` (the program) and lets its subcommands

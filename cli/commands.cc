@@ -21,7 +21,6 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins";
 // Records of a long test stream for a while.
 constexpr absl::Duration kRecordsTimeout = absl::Hours(1);
 
@@ -47,14 +46,14 @@ int UploadEngine(AdminClient& client, const Arguments& args, std::ostream& out, 
   provenance.set_build_command(args.build_command);
   if (args.bench) provenance.set_bench_signature(args.bench);
   absl::StatusOr<std::string> sha256 = client.UploadFile(args.path, provenance);
-  if (!sha256.ok()) return Fail(err, kProgram, sha256.status().message());
+  if (!sha256.ok()) return Fail(err, kJudkinsProgram, sha256.status().message());
   out << *sha256 << "\n";
   return kExitOk;
 }
 
 int CreateTest(AdminClient& client, const v1::TestSpec& spec, std::ostream& out, std::ostream& err) {
   absl::StatusOr<v1::Test> test = client.CreateTest(spec);
-  if (!test.ok()) return Fail(err, kProgram, test.status().message());
+  if (!test.ok()) return Fail(err, kJudkinsProgram, test.status().message());
   out << test->id() << "\n";
   return kExitOk;
 }
@@ -64,7 +63,7 @@ int ListTests(AdminClient& client, const Arguments& args, std::ostream& out, std
   request.set_include_finished(args.all);
   v1::ListTestsResponse response;
   const grpc::Status status = client.stub().ListTests(client.Context().get(), request, &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   if (args.json)
     out << JsonOf(response);
   else
@@ -74,7 +73,7 @@ int ListTests(AdminClient& client, const Arguments& args, std::ostream& out, std
 
 // show, approve, stop and exclude answer with the test.
 int PrintTest(const grpc::Status& status, const v1::Test& test, bool json, std::ostream& out, std::ostream& err) {
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   out << (json ? JsonOf(test) : TestLine(test) + "\n");
   return kExitOk;
 }
@@ -130,17 +129,17 @@ int WatchTest(AdminClient& client, const Arguments& args, std::ostream& out, std
     out << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
   }
   if (terminal && !shown.empty()) out << "\n";
-  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kProgram, Describe(status));
+  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   return kExitOk;
 }
 
 // The records workers sent, in batch order, in the format asked for.
 int TestRecords(AdminClient& client, const Arguments& args, std::ostream& out, std::ostream& err) {
   absl::StatusOr<RecordFormat> format = ParseRecordFormat(args.format);
-  if (!format.ok()) return Fail(err, kProgram, absl::StrCat("--", format.status().message()), kExitUsage);
+  if (!format.ok()) return Fail(err, kJudkinsProgram, absl::StrCat("--", format.status().message()), kExitUsage);
   RecordsDownload download{.test_id = args.test_id, .format = *format, .game = args.game, .out = args.out_file};
   absl::StatusOr<std::unique_ptr<RecordsWriter>> writer = RecordsWriter::Open(download, out);
-  if (!writer.ok()) return Fail(err, kProgram, writer.status().message(), kExitUsage);
+  if (!writer.ok()) return Fail(err, kJudkinsProgram, writer.status().message(), kExitUsage);
   v1::GetRecordsRequest request;
   request.set_test_id(args.test_id);
   auto context = client.Context(kRecordsTimeout);
@@ -151,17 +150,17 @@ int TestRecords(AdminClient& client, const Arguments& args, std::ostream& out, s
   if (!written.ok()) {
     context->TryCancel();
     (void)reader->Finish();
-    return Fail(err, kProgram, written.message());
+    return Fail(err, kJudkinsProgram, written.message());
   }
-  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kProgram, Describe(status));
-  if (absl::Status s = (*writer)->Finish(); !s.ok()) return Fail(err, kProgram, s.message());
+  if (const grpc::Status status = reader->Finish(); !status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
+  if (absl::Status s = (*writer)->Finish(); !s.ok()) return Fail(err, kJudkinsProgram, s.message());
   return kExitOk;
 }
 
 int ListWorkers(AdminClient& client, std::ostream& out, std::ostream& err) {
   v1::ListWorkersResponse response;
   const grpc::Status status = client.stub().ListWorkers(client.Context().get(), v1::ListWorkersRequest(), &response);
-  if (!status.ok()) return Fail(err, kProgram, Describe(status));
+  if (!status.ok()) return Fail(err, kJudkinsProgram, Describe(status));
   const int64_t now = absl::ToUnixSeconds(absl::Now());
   for (const v1::WorkerInfo& w : response.workers())
     out << absl::StrFormat("%4d  %-20s concurrency %-3d speed %-10.0f batches %-3d seen %ds ago\n", w.id(),
@@ -205,7 +204,7 @@ std::string TestLine(const v1::Test& test) {
 int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err, std::istream& in) {
   // Step 1. The command line: every command with its options.
   CLI::App app("The coordinator's client: upload engines, create, watch and stop tests, list workers, accounts.",
-               kProgram);
+               kJudkinsProgram);
   SetUpCommandLine(app);
   app.require_subcommand(1);
   ConnectionOptions connection;
@@ -287,7 +286,7 @@ int RunCli(const std::vector<std::string>& words, std::ostream& out, std::ostrea
   }
   if (std::optional<int> exit = accounts.Run(connection.address(), in, out, err)) return *exit;
   absl::StatusOr<AdminClient> client = AdminClient::Connect(connection.address());
-  if (!client.ok()) return Fail(err, kProgram, client.status().message());
+  if (!client.ok()) return Fail(err, kJudkinsProgram, client.status().message());
   if (upload.parsed()) return UploadEngine(*client, args, out, err);
   if (create.parsed()) return CreateTest(*client, *spec, out, err);
   if (list.parsed()) return ListTests(*client, args, out, err);

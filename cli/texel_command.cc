@@ -15,15 +15,13 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-tune texel";
+constexpr char kTexelProgram[] = "judkins-tune texel";
 constexpr int kMaxThreads = 256, kMaxIterations = 100'000, kMaxRounds = 100, kMaxSkipPlies = 1000;
 // Beyond this the penalty of one step swamps any mean loss of the positions: no weight could move.
 constexpr double kMaxRegularisation = 1000;
 // K near 0.5 is usual (centipawns); at 10 a pawn up would already be a certain win.
 constexpr double kMaxScale = 10;
 constexpr int kMaxPositions = 100'000'000;
-
-int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kProgram, message); }
 
 // A file as given, or the record files (*.pgn) under a directory.
 absl::StatusOr<std::vector<std::string>> RecordFiles(const std::vector<std::string>& paths) {
@@ -77,9 +75,9 @@ TexelCommand::TexelCommand(CLI::App& command) {
 
 int TexelCommand::Run(std::ostream& out, std::ostream& err) const {
   absl::StatusOr<Variant> variant = ParseVariant(variant_);
-  if (!variant.ok()) return Fail(err, absl::StrCat("--variant: ", variant.status().message()));
+  if (!variant.ok()) return judkins::Fail(err, kTexelProgram, absl::StrCat("--variant: ", variant.status().message()));
   absl::StatusOr<std::vector<std::string>> files = RecordFiles(record_paths_);
-  if (!files.ok()) return Fail(err, files.status().message());
+  if (!files.ok()) return judkins::Fail(err, kTexelProgram, files.status().message());
   const TexelRun run{.record_files = *std::move(files),
                      .only = only_,
                      .params_file = params_file_,

@@ -14,9 +14,9 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-tune texel";
+constexpr char kTexelProgram[] = "judkins-tune texel";
 
-int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kProgram, message); }
+int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kTexelProgram, message); }
 
 }  // namespace
 

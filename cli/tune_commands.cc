@@ -27,14 +27,14 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-tune";
+constexpr char kTuneProgram[] = "judkins-tune";
 constexpr double kDefaultREnd = 0.002;  // fishtest's usual final learning rate
 constexpr uint64_t kMaxTunePairs = 100'000'000;
 constexpr uint32_t kMaxPairsPerBatch = 10'000;
 constexpr uint32_t kChartHistoryPoints = 400;  // enough for a smooth line, small to send
 
 int Fail(std::ostream& err, absl::string_view message, int code = kExitFailure) {
-  return judkins::Fail(err, kProgram, message, code);
+  return judkins::Fail(err, kTuneProgram, message, code);
 }
 
 int64_t Rounded(const v1::TunedParameter& parameter) {
@@ -289,7 +289,7 @@ std::string SetoptionLinesOf(const v1::Tune& tune) {
 
 int RunTuneCli(const std::vector<std::string>& words, std::ostream& out, std::ostream& err) {
   // Step 1. The command line.
-  CLI::App app("SPSA tunes on the coordinator's workers, and texel fits from recorded games.", kProgram);
+  CLI::App app("SPSA tunes on the coordinator's workers, and texel fits from recorded games.", kTuneProgram);
   SetUpCommandLine(app);
   app.require_subcommand(1);
   ConnectionOptions connection;

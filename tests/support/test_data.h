@@ -13,6 +13,11 @@ namespace judkins::testing {
 
 inline std::string TestDataPath(const std::string& name) { return std::string(JUDKINS_TEST_DATA_DIR) + "/" + name; }
 
+// A scripted engine under tests/fixtures (one that listens, or misbehaves on purpose).
+inline std::string FixturePath(const std::string& name) {
+  return std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/" + name;
+}
+
 // Rows of a tab-separated file; blank lines and '#' comments are skipped.
 inline std::vector<std::vector<std::string>> ReadTsv(const std::string& name) {
   std::ifstream in(TestDataPath(name));

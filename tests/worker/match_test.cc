@@ -22,13 +22,14 @@
 #include "records/game_record_format.h"
 #include "tests/support/match_play.h"
 #include "tests/support/scratch_directory.h"
+#include "tests/support/test_data.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/match_runner.h"
 
 namespace judkins {
 namespace {
 
-const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/misbehaving_engine.sh";
+const std::string kFixture = testing::FixturePath("misbehaving_engine.sh");
 const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
 
 using testing::ParseMatch;

@@ -12,6 +12,7 @@
 #include "common/read_file.h"
 #include "tests/support/match_play.h"
 #include "tests/support/scratch_directory.h"
+#include "tests/support/test_data.h"
 
 namespace judkins {
 namespace {
@@ -21,8 +22,8 @@ using ::testing::Not;
 using testing::ParseMatch;
 using testing::PlayMatch;
 
-const std::string kSlowLoading = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/slow_loading_engine.sh";
-const std::string kListening = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/listening_engine.sh";
+const std::string kSlowLoading = testing::FixturePath("slow_loading_engine.sh");
+const std::string kListening = testing::FixturePath("listening_engine.sh");
 
 // One pair between an engine that takes two seconds to load and one that
 // resigns at once, the loader given `ready_timeout` seconds.

@@ -16,6 +16,7 @@
 #include "records/game_record_format.h"
 #include "tests/support/match_play.h"
 #include "tests/support/scratch_directory.h"
+#include "tests/support/test_data.h"
 #include "worker/cli/match_command.h"
 #include "worker/match/match_runner.h"
 
@@ -24,7 +25,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const std::string kFixture = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/misbehaving_engine.sh";
+const std::string kFixture = testing::FixturePath("misbehaving_engine.sh");
 const std::string kBook = std::string(JUDKINS_SOURCE_DIR) + "/books/default.sfen";
 
 using testing::ParseMatch;
@@ -99,16 +100,14 @@ TEST(MatchTest, AValidDeclarationWinsForWhicheverSideMakesIt) {
   }
 }
 
-const std::string kListening = std::string(JUDKINS_SOURCE_DIR) + "/tests/fixtures/listening_engine.sh";
-
 TEST(MatchTest, TheVariantIsSentOnlyToEnginesThatListAnOptionForIt) {
   testing::ScratchDirectory scratch("variant-option");
   for (const char* dir : {"/usi", "/silent"}) std::filesystem::create_directories(scratch.path() + dir);
-  const v1::MatchResults results =
-      PlayMatch(ParseMatch({"--variant", "shogi", "--engine", "cmd=" + kListening,
-                            "arg=option name USI_Variant type combo default minishogi var minishogi var shogi",
-                            "name=usi", "dir=" + scratch.path() + "/usi", "--engine", "cmd=" + kListening,
-                            "name=silent", "dir=" + scratch.path() + "/silent", "--nodes", "10", "--pairs", "1"}));
+  const v1::MatchResults results = PlayMatch(
+      ParseMatch({"--variant", "shogi", "--engine", "cmd=" + testing::FixturePath("listening_engine.sh"),
+                  "arg=option name USI_Variant type combo default minishogi var minishogi var shogi", "name=usi",
+                  "dir=" + scratch.path() + "/usi", "--engine", "cmd=" + testing::FixturePath("listening_engine.sh"),
+                  "name=silent", "dir=" + scratch.path() + "/silent", "--nodes", "10", "--pairs", "1"}));
   ASSERT_EQ(results.games(), 2u);
   EXPECT_THAT(ReadFile(scratch.path() + "/usi/received.txt").value_or(""),
               HasSubstr("setoption name USI_Variant value shogi\n"));
@@ -118,7 +117,7 @@ TEST(MatchTest, TheVariantIsSentOnlyToEnginesThatListAnOptionForIt) {
 TEST(MatchTest, AnEngineWhoseVariantListLacksTheVariantLosesSayingSo) {
   testing::ScratchDirectory scratch("variant-list");  // where the fixture writes what it hears
   const v1::MatchResults results =
-      PlayMatch(ParseMatch({"--variant", "minishogi", "--engine", "cmd=" + kListening,
+      PlayMatch(ParseMatch({"--variant", "minishogi", "--engine", "cmd=" + testing::FixturePath("listening_engine.sh"),
                             "arg=option name UCI_Variant type combo default chess var chess var shogi",
                             "name=chess-only", "dir=" + scratch.path(), "--engine",
                             "cmd=" JUDKINS_ENGINE_MINISHOGI_PATH, "name=ours", "--nodes", "100", "--pairs", "1"}));

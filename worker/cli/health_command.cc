@@ -6,7 +6,7 @@
 
 namespace judkins {
 
-constexpr char kProgram[] = "judkins-worker health";
+constexpr char kHealthProgram[] = "judkins-worker health";
 
 HealthCommand::HealthCommand(CLI::App& command) {
   command.add_option("--work-dir,--cache", work_dir_, "the worker's work directory (as given to `run`)")
@@ -19,9 +19,9 @@ HealthCommand::HealthCommand(CLI::App& command) {
 
 int HealthCommand::Run(std::ostream& out, std::ostream& err) const {
   absl::StatusOr<absl::Duration> age = LastContact::Age(work_dir_ + "/" + LastContact::kFileName, absl::Now());
-  if (!age.ok()) return Fail(err, kProgram, age.status().message());
+  if (!age.ok()) return Fail(err, kHealthProgram, age.status().message());
   if (*age > absl::Seconds(max_age_seconds_))
-    return Fail(err, kProgram,
+    return Fail(err, kHealthProgram,
                 absl::StrCat("no answer from the coordinator for ", absl::ToInt64Seconds(*age), " s (more than ",
                              max_age_seconds_, " s)"));
   out << "healthy: the coordinator answered " << absl::ToInt64Seconds(*age) << " s ago\n";

@@ -17,7 +17,7 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-worker match";
+constexpr char kMatchProgram[] = "judkins-worker match";
 constexpr int kMaxCount = 10'000'000;  // games, pairs, plies: far beyond any match
 constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 
@@ -263,7 +263,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
 
 int MatchCommand::Run(std::ostream& out, std::ostream& err) const {
   absl::StatusOr<MatchPlan> plan = Plan();
-  if (!plan.ok()) return Fail(err, kProgram, plan.status().message(), kExitUsage);
+  if (!plan.ok()) return Fail(err, kMatchProgram, plan.status().message(), kExitUsage);
   MatchRunner runner(plan->settings);
   // Ctrl-C and SIGTERM end the match cleanly, with the report so far.
   const StopSignals signals([&runner] { runner.RequestStop("interrupted"); });
@@ -279,18 +279,18 @@ int MatchCommand::Run(std::ostream& out, std::ostream& err) const {
     }
   });
   if (terminal && !plan->quiet) err << "\n";
-  if (!results.ok()) return Fail(err, kProgram, results.status().message());
+  if (!results.ok()) return Fail(err, kMatchProgram, results.status().message());
   out << FinalReport(*results) << std::flush;
   if (!plan->results_json_path.empty()) {
     std::ofstream file(plan->results_json_path);
     file << JsonOf(*results, JsonStyle::kEveryField);
-    if (!file) return Fail(err, kProgram, absl::StrCat("cannot write ", plan->results_json_path));
+    if (!file) return Fail(err, kMatchProgram, absl::StrCat("cannot write ", plan->results_json_path));
   }
   return signals.received() ? kExitInterrupted : kExitOk;
 }
 
 absl::StatusOr<MatchPlan> ParseMatchCommand(const std::vector<std::string>& words) {
-  CLI::App app("a local match", kProgram);
+  CLI::App app("a local match", kMatchProgram);
   SetUpCommandLine(app);
   MatchCommand command(app);
   if (absl::Status parsed = ParseWords(app, words); !parsed.ok()) return parsed;

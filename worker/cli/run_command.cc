@@ -8,7 +8,7 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-worker run";
+constexpr char kRunProgram[] = "judkins-worker run";
 constexpr int kMaxConcurrency = 1024;
 constexpr double kMaxSeconds = 86400;
 constexpr double kMinHeartbeatSeconds = 0.1;
@@ -53,15 +53,15 @@ absl::StatusOr<DaemonOptions> RunCommand::Options() const {
 
 int RunCommand::Run(std::ostream& err) const {
   absl::StatusOr<DaemonOptions> options = Options();
-  if (!options.ok()) return Fail(err, kProgram, options.status().message(), kExitUsage);
+  if (!options.ok()) return Fail(err, kRunProgram, options.status().message(), kExitUsage);
   WorkerDaemon daemon(*options);
   const StopSignals signals([&daemon] { daemon.Stop(); });
-  if (const absl::Status status = daemon.Run(); !status.ok()) return Fail(err, kProgram, status.message());
+  if (const absl::Status status = daemon.Run(); !status.ok()) return Fail(err, kRunProgram, status.message());
   return kExitOk;
 }
 
 absl::StatusOr<DaemonOptions> ParseRunCommand(const std::vector<std::string>& words) {
-  CLI::App app("the worker daemon", kProgram);
+  CLI::App app("the worker daemon", kRunProgram);
   SetUpCommandLine(app);
   RunCommand command(app);
   if (absl::Status parsed = ParseWords(app, words); !parsed.ok()) return parsed;

@@ -10,7 +10,7 @@
 namespace judkins {
 namespace {
 
-constexpr char kProgram[] = "judkins-worker sprt";
+constexpr char kSprtProgram[] = "judkins-worker sprt";
 
 }  // namespace
 
@@ -33,7 +33,7 @@ SprtCommand::SprtCommand(CLI::App& command) {
 int SprtCommand::Run(std::ostream& out, std::ostream& err) const {
   SprtQuestion question{.pentanomial = pentanomial_, .wdl = wdl_, .sprt = sprt_, .model = model_};
   absl::StatusOr<v1::StatsReport> answer = AnswerSprt(question, "--");
-  if (!answer.ok()) return Fail(err, kProgram, answer.status().message(), kExitUsage);
+  if (!answer.ok()) return Fail(err, kSprtProgram, answer.status().message(), kExitUsage);
   const v1::StatsReport& report = *answer;
   if (json_) {
     out << JsonOf(report, JsonStyle::kEveryField);
