@@ -15,7 +15,6 @@
 namespace judkins {
 namespace {
 
-constexpr char kTexelProgram[] = "judkins-tune texel";
 constexpr int kMaxThreads = 256, kMaxIterations = 100'000, kMaxRounds = 100, kMaxSkipPlies = 1000;
 // Beyond this the penalty of one step swamps any mean loss of the positions: no weight could move.
 constexpr double kMaxRegularisation = 1000;

@@ -14,8 +14,6 @@
 namespace judkins {
 namespace {
 
-constexpr char kTexelProgram[] = "judkins-tune texel";
-
 int Fail(std::ostream& err, absl::string_view message) { return judkins::Fail(err, kTexelProgram, message); }
 
 }  // namespace

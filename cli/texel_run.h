@@ -13,6 +13,9 @@
 
 namespace judkins {
 
+// The name the texel fit's errors begin with, from either part.
+inline constexpr char kTexelProgram[] = "judkins-tune texel";
+
 struct TexelRun {
   std::vector<std::string> record_files;  // read in this order
   std::vector<std::string> only;          // the parameters to fit; empty: every tunable one
