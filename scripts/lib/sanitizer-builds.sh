@@ -8,8 +8,9 @@
 # quarter of its time against full debug information. Unity builds (each
 # target's sources compiled eight to a translation unit): the headers of
 # gRPC, protobuf, Abseil and GoogleTest are parsed once per eight files, not
-# once per file, for a third less of the build's compile and link time; the Release build
-# stays one file per unit, so both ways are compiled. No benchmarks.
+# once per file, for a third less of the build's compile and link time; the
+# Release build stays one file per unit, so both ways are compiled. No
+# benchmarks.
 #   source scripts/lib/sanitizer-builds.sh
 #   build_asan [TARGETS...]; build_tsan [TARGETS...]   (no target: all)
 
