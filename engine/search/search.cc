@@ -52,7 +52,6 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   stop_ = false;
   const TimeManager time(limits, pos.side_to_move(), overhead);
   time_limited_ = time.limited() && !limits.infinite;
-  optimum_ = time.optimum();
   maximum_ = time.maximum();
   node_limit_ = limits.nodes;
   reductions_.Update(params_[param::kReductionBase], params_[param::kReductionDivisor]);
@@ -64,7 +63,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   if (root_moves.empty()) return result;
   result.best = *root_moves.begin();  // until an iteration has a better one
   pv_length_[0] = 0;
-  int score = 0;
+  int score = 0, stable_iterations = 0;
   for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
     seldepth_ = 0;
     int delta = params_[param::kAspirationDelta], alpha = -kInfinite, beta = kInfinite;
@@ -87,6 +86,8 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
       delta += delta;
     }
     if (stop_ && (root_depth_ > 1 || pv_length_[0] == 0)) break;  // an unfinished iteration is not trusted
+    const int score_fall = root_depth_ > 1 ? score - iteration_score : 0;
+    stable_iterations = root_depth_ > 1 && pv_[0][0] == result.best ? stable_iterations + 1 : 0;
     score = iteration_score;
     result.best = pv_[0][0];
     result.ponder = pv_length_[0] > 1 ? pv_[0][1] : Move();
@@ -104,7 +105,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
     }
     if (stop_) break;
     const absl::Duration elapsed = absl::Now() - absl::FromUnixNanos(control.start_nanos);
-    if (time_limited_ && !control.pondering && elapsed >= optimum_) break;
+    if (time_limited_ && !control.pondering && elapsed >= time.Target(stable_iterations, score_fall)) break;
     if (IsMateScore(score) && kMate - std::abs(score) <= root_depth_ && !limits.infinite && !control.pondering) break;
   }
   result.nodes = nodes_;

@@ -83,7 +83,7 @@ class Searcher {
   ReductionTable reductions_;  // from the parameters, at each Run
   const SearchControl* control_ = nullptr;
   bool stop_ = false;  // set once the search must unwind
-  absl::Duration optimum_, maximum_;
+  absl::Duration maximum_;
   bool time_limited_ = false;
   uint64_t node_limit_ = 0;
   uint64_t nodes_ = 0;

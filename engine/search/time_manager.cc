@@ -1,10 +1,26 @@
 #include "engine/search/time_manager.h"
 
 #include <algorithm>
+#include <iterator>
+
 #include "engine/rules/edition.h"
 
 namespace judkins {
 JUDKINS_EDITION_BEGIN
+
+namespace {
+
+// The target's scale by how many iterations the best move has stood: a move
+// just changed asks for more time, one that has stood for four for less.
+constexpr double kStabilityScale[] = {1.6, 1.25, 1.0, 0.85, 0.7};
+constexpr int kMostStableIterations = static_cast<int>(std::size(kStabilityScale)) - 1;
+// A falling score earns time and a rising one saves it: the target scales by
+// 1 + the fall / 200 cp, within [kLeastScoreFallScale, kMostScoreFallScale].
+constexpr double kScoreFallPerCentipawn = 1.0 / 200;
+constexpr double kLeastScoreFallScale = 0.8;
+constexpr double kMostScoreFallScale = 1.5;
+
+}  // namespace
 
 TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration overhead) {
   const absl::Duration floor = absl::Milliseconds(1);
@@ -18,9 +34,19 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration ov
   // Expect about 30 more moves; the increment and byoyomi come back each move.
   const absl::Duration remaining = limits.time[us], increment = limits.increment[us];
   const absl::Duration usable = std::max(floor, remaining + limits.byoyomi - overhead);
-  optimum_ = std::min(usable, remaining / 30 + increment * 3 / 4 + limits.byoyomi * 9 / 10);
-  maximum_ = std::min(usable, std::max(optimum_, remaining / 6 + increment + limits.byoyomi * 9 / 10));
+  const absl::Duration byoyomi_share = limits.byoyomi * 9 / 10;
+  optimum_ = std::min(usable, remaining / 30 + increment * 3 / 4 + byoyomi_share);
+  maximum_ = std::min(usable, std::max(optimum_, remaining / 6 + increment + byoyomi_share));
   optimum_ = std::max(floor, optimum_ - overhead / 2);
+  by_clock_ = true;
+  byoyomi_share_ = std::min(optimum_, byoyomi_share);
+}
+
+absl::Duration TimeManager::Target(int stable_iterations, int score_fall) const {
+  if (!by_clock_) return optimum_;
+  const double stability = kStabilityScale[std::clamp(stable_iterations, 0, kMostStableIterations)];
+  const double fall = std::clamp(1 + score_fall * kScoreFallPerCentipawn, kLeastScoreFallScale, kMostScoreFallScale);
+  return std::min(maximum_, std::max(byoyomi_share_, optimum_ * (stability * fall)));
 }
 
 JUDKINS_EDITION_END

@@ -18,9 +18,17 @@ class TimeManager {
   bool limited() const { return limited_; }
   absl::Duration optimum() const { return optimum_; }
   absl::Duration maximum() const { return maximum_; }
+  // The soft target after an iteration: longer while the best move keeps
+  // changing or the score falls, shorter once both have settled; never past the
+  // maximum, and never below what byoyomi gives back (time not used is lost).
+  // stable_iterations: how many iterations in a row the best move has stood;
+  // score_fall: the last iteration's score minus this one's, in centipawns.
+  absl::Duration Target(int stable_iterations, int score_fall) const;
 
  private:
   bool limited_ = false;
+  bool by_clock_ = false;  // a fixed move time is used whole, not scaled
+  absl::Duration byoyomi_share_ = absl::ZeroDuration();
   absl::Duration optimum_ = absl::InfiniteDuration();
   absl::Duration maximum_ = absl::InfiniteDuration();
 };
