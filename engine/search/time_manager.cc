@@ -26,7 +26,7 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration ov
   const absl::Duration floor = absl::Milliseconds(1);
   if (limits.movetime > absl::ZeroDuration()) {
     limited_ = true;
-    optimum_ = maximum_ = std::max(floor, limits.movetime - overhead);
+    optimum_ = maximum_ = use_or_lose_ = std::max(floor, limits.movetime - overhead);
     return;
   }
   if (!limits.HasClock()) return;
@@ -38,15 +38,13 @@ TimeManager::TimeManager(const SearchLimits& limits, Color us, absl::Duration ov
   optimum_ = std::min(usable, remaining / 30 + increment * 3 / 4 + byoyomi_share);
   maximum_ = std::min(usable, std::max(optimum_, remaining / 6 + increment + byoyomi_share));
   optimum_ = std::max(floor, optimum_ - overhead / 2);
-  by_clock_ = true;
-  byoyomi_share_ = std::min(optimum_, byoyomi_share);
+  use_or_lose_ = std::min(optimum_, byoyomi_share);
 }
 
 absl::Duration TimeManager::Target(int stable_iterations, int score_fall) const {
-  if (!by_clock_) return optimum_;
   const double stability = kStabilityScale[std::clamp(stable_iterations, 0, kMostStableIterations)];
   const double fall = std::clamp(1 + score_fall * kScoreFallPerCentipawn, kLeastScoreFallScale, kMostScoreFallScale);
-  return std::min(maximum_, std::max(byoyomi_share_, optimum_ * (stability * fall)));
+  return std::min(maximum_, std::max(use_or_lose_, optimum_ * (stability * fall)));
 }
 
 JUDKINS_EDITION_END

@@ -20,15 +20,15 @@ class TimeManager {
   absl::Duration maximum() const { return maximum_; }
   // The soft target after an iteration: longer while the best move keeps
   // changing or the score falls, shorter once both have settled; never past the
-  // maximum, and never below what byoyomi gives back (time not used is lost).
+  // maximum, and never below the time that is lost if not used (a fixed move
+  // time whole, byoyomi's share).
   // stable_iterations: how many iterations in a row the best move has stood;
   // score_fall: the last iteration's score minus this one's, in centipawns.
   absl::Duration Target(int stable_iterations, int score_fall) const;
 
  private:
   bool limited_ = false;
-  bool by_clock_ = false;  // a fixed move time is used whole, not scaled
-  absl::Duration byoyomi_share_ = absl::ZeroDuration();
+  absl::Duration use_or_lose_ = absl::ZeroDuration();  // the target's floor
   absl::Duration optimum_ = absl::InfiniteDuration();
   absl::Duration maximum_ = absl::InfiniteDuration();
 };
