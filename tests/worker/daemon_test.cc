@@ -142,9 +142,10 @@ TEST(DaemonTest, ATestItCannotPlayIsHandedBackWithWhyAndHoldsUpNoOther) {
   const std::string counter = "judkins_batches_unplayable_total{reason=\"book\"} ";
   const size_t at = metrics.find(counter);
   ASSERT_NE(at, std::string::npos) << metrics;
+  absl::string_view value = absl::string_view(metrics).substr(at + counter.size());
+  value = value.substr(0, value.find('\n'));
   int64_t hand_backs = 0;
-  ASSERT_TRUE(
-      absl::SimpleAtoi(metrics.substr(at + counter.size(), metrics.find('\n', at) - at - counter.size()), &hand_backs));
+  ASSERT_TRUE(absl::SimpleAtoi(value, &hand_backs)) << value;
   EXPECT_GE(hand_backs, 1);
   EXPECT_LE(hand_backs, 1 + elapsed / kFirstHandBackWait) << "handed back again before the wait was out";
   const v1::Test waiting = testing::GetTest(*admin, unplayable, kAdminToken);
