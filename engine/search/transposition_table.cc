@@ -16,16 +16,16 @@ void TranspositionTable::Clear() { std::fill(entries_.begin(), entries_.end(), T
 
 const TtEntry* TranspositionTable::Probe(Key key) const {
   const TtEntry& entry = Slot(key);
-  return entry.bound != Bound::kNone && entry.check == uint32_t(key >> 32) ? &entry : nullptr;
+  return entry.bound != Bound::kNone && entry.check == Check(key) ? &entry : nullptr;
 }
 
 void TranspositionTable::Store(Key key, Move move, int score, int depth, Bound bound) {
   TtEntry& entry = Slot(key);
-  const bool same = entry.check == uint32_t(key >> 32);
+  const bool same = entry.check == Check(key);
   // Keep a deeper result for the same position unless the new one is exact.
   if (same && bound != Bound::kExact && depth + 2 < entry.depth) return;
   if (move.is_none() && same) move = entry.move;
-  entry = {uint32_t(key >> 32), move, int16_t(score), int8_t(std::clamp(depth, -1, 127)), bound};
+  entry = {Check(key), move, int16_t(score), int8_t(std::clamp(depth, -1, 127)), bound};
 }
 
 int TranspositionTable::Hashfull() const {

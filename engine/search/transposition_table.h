@@ -15,7 +15,7 @@ JUDKINS_EDITION_BEGIN
 enum class Bound : uint8_t { kNone, kUpper, kLower, kExact };
 
 struct TtEntry {
-  uint32_t check = 0;  // upper key bits, to tell positions sharing a slot apart
+  uint32_t check = 0;  // the key's low half, to tell positions sharing a slot apart
   Move move;
   int16_t score = 0;
   int8_t depth = 0;
@@ -39,6 +39,9 @@ class TranspositionTable {
     __extension__ using Wide = unsigned __int128;
     return size_t((Wide(key) * entries_.size()) >> 64);
   }
+  // The slot's index comes from the key's high bits, so the check takes the
+  // low ones: bits the index already fixed would tell nothing apart.
+  static uint32_t Check(Key key) { return uint32_t(key); }
   TtEntry& Slot(Key key) { return entries_[Index(key)]; }
   const TtEntry& Slot(Key key) const { return entries_[Index(key)]; }
   std::vector<TtEntry> entries_;
