@@ -54,6 +54,7 @@ SearchResult Searcher::Run(Position& pos, const SearchLimits& limits, absl::Dura
   time_limited_ = time.limited() && !limits.infinite;
   maximum_ = time.maximum();
   node_limit_ = limits.nodes;
+  table_.NewSearch();
   reductions_.Update(params_[param::kReductionBase], params_[param::kReductionDivisor]);
   nodes_ = 0;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;

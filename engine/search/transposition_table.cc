@@ -1,38 +1,67 @@
 #include "engine/search/transposition_table.h"
 
 #include <algorithm>
+#include <cassert>
+
 #include "engine/rules/edition.h"
 
 namespace judkins {
 JUDKINS_EDITION_BEGIN
 
 void TranspositionTable::Resize(int megabytes) {
-  const size_t count = std::max<size_t>(1024, size_t(megabytes) * 1024 * 1024 / sizeof(TtEntry));
-  entries_.assign(count, TtEntry());
-  entries_.shrink_to_fit();
+  constexpr size_t kMinClusters = 1024;
+  const size_t count = std::max(kMinClusters, size_t(megabytes) * 1024 * 1024 / sizeof(Cluster));
+  clusters_.assign(count, Cluster());
+  clusters_.shrink_to_fit();
+  generation_ = 0;
 }
 
-void TranspositionTable::Clear() { std::fill(entries_.begin(), entries_.end(), TtEntry()); }
+void TranspositionTable::Clear() {
+  std::fill(clusters_.begin(), clusters_.end(), Cluster());
+  generation_ = 0;
+}
 
-const TtEntry* TranspositionTable::Probe(Key key) const {
-  const TtEntry& entry = Slot(key);
-  return entry.bound != Bound::kNone && entry.check == Check(key) ? &entry : nullptr;
+const TtEntry* TranspositionTable::Probe(Key key) {
+  for (TtEntry& entry : ClusterOf(key).entries) {
+    if (entry.bound == Bound::kNone || entry.check != Check(key)) continue;
+    entry.generation = generation_;  // still of use: it should not go first
+    return &entry;
+  }
+  return nullptr;
 }
 
 void TranspositionTable::Store(Key key, Move move, int score, int depth, Bound bound) {
-  TtEntry& entry = Slot(key);
-  const bool same = entry.check == Check(key);
-  // Keep a deeper result for the same position unless the new one is exact.
-  if (same && bound != Bound::kExact && depth + 2 < entry.depth) return;
-  if (move.is_none() && same) move = entry.move;
-  entry = {Check(key), move, int16_t(score), int8_t(std::clamp(depth, -1, 127)), bound};
+  // Step 1. The slot: the position's own entry, else an empty one, else the
+  // one worth least, the shallowest once each search of age counts as
+  // kAgeWeight plies less.
+  TtEntry* slot = nullptr;
+  for (TtEntry& entry : ClusterOf(key).entries) {
+    if (entry.bound == Bound::kNone || entry.check == Check(key)) {
+      slot = &entry;
+      break;
+    }
+    if (!slot || entry.depth - kAgeWeight * Age(entry) < slot->depth - kAgeWeight * Age(*slot)) slot = &entry;
+  }
+  assert(slot);
+
+  // Step 2. Keep a deeper result for the same position unless the new one is exact.
+  const bool same = slot->bound != Bound::kNone && slot->check == Check(key);
+  if (same && bound != Bound::kExact && depth + 2 < slot->depth) {
+    slot->generation = generation_;
+    return;
+  }
+  if (move.is_none() && same) move = slot->move;
+  *slot = {Check(key), move, int16_t(score), int8_t(std::clamp(depth, -1, 127)), bound, generation_};
 }
 
 int TranspositionTable::Hashfull() const {
-  const size_t sample = std::min<size_t>(1000, entries_.size());
-  return int(std::count_if(entries_.begin(), entries_.begin() + sample,
-                           [](const TtEntry& e) { return e.bound != Bound::kNone; }) *
-             1000 / sample);
+  constexpr size_t kSampleClusters = 1000;
+  const size_t sample = std::min(kSampleClusters, clusters_.size());
+  int used = 0;
+  for (size_t i = 0; i < sample; ++i)
+    used += int(std::count_if(std::begin(clusters_[i].entries), std::end(clusters_[i].entries),
+                              [this](const TtEntry& e) { return e.bound != Bound::kNone && Age(e) == 0; }));
+  return int(used * 1000 / (sample * kClusterSize));
 }
 
 JUDKINS_EDITION_END

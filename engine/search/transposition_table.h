@@ -15,36 +15,53 @@ JUDKINS_EDITION_BEGIN
 enum class Bound : uint8_t { kNone, kUpper, kLower, kExact };
 
 struct TtEntry {
-  uint32_t check = 0;  // the key's low half, to tell positions sharing a slot apart
+  uint32_t check = 0;  // the key's low half, to tell positions sharing a cluster apart
   Move move;
   int16_t score = 0;
   int8_t depth = 0;
   Bound bound = Bound::kNone;
+  uint8_t generation = 0;  // the search that stored or last found it; fits the padding
 };
 
 class TranspositionTable {
  public:
+  // Entries share a cache line, so a probe costs one memory access however
+  // many of them it looks at.
+  static constexpr int kClusterSize = 5;
+  // How many plies of depth one search of age weighs when an entry must go.
+  static constexpr int kAgeWeight = 8;
+
   explicit TranspositionTable(int megabytes = 16) { Resize(megabytes); }
   void Resize(int megabytes);
   void Clear();
-  // The entry for key, if one is stored.
-  const TtEntry* Probe(Key key) const;
+  // Starts a new search: entries stored before it age by one.
+  void NewSearch() { ++generation_; }
+  // The entry for key, if one is stored; found, it counts as this search's.
+  const TtEntry* Probe(Key key);
   // Mate scores must already be relative to this node (see search.cc).
   void Store(Key key, Move move, int score, int depth, Bound bound);
-  int Hashfull() const;  // per mille of the first thousand slots in use
+  // Per mille of the entries in the first thousand clusters stored by this search.
+  int Hashfull() const;
 
  private:
+  struct alignas(64) Cluster {
+    TtEntry entries[kClusterSize];
+  };
+  static_assert(sizeof(Cluster) == 64, "a cluster is one cache line");
+
   // Maps the key onto the table by the high half of a 128-bit product.
-  size_t Index(Key key) const {
+  Cluster& ClusterOf(Key key) {
     __extension__ using Wide = unsigned __int128;
-    return size_t((Wide(key) * entries_.size()) >> 64);
+    return clusters_[size_t((Wide(key) * clusters_.size()) >> 64)];
   }
-  // The slot's index comes from the key's high bits, so the check takes the
-  // low ones: bits the index already fixed would tell nothing apart.
+  // The cluster comes from the key's high bits, so the check takes the low
+  // ones: bits the index already fixed would tell nothing apart.
   static uint32_t Check(Key key) { return uint32_t(key); }
-  TtEntry& Slot(Key key) { return entries_[Index(key)]; }
-  const TtEntry& Slot(Key key) const { return entries_[Index(key)]; }
-  std::vector<TtEntry> entries_;
+  // Searches since the entry was stored or last found (wraps at 256).
+  int Age(const TtEntry& entry) const { return uint8_t(generation_ - entry.generation); }
+
+  std::vector<Cluster> clusters_;
+  uint8_t generation_ = 0;
 };
 
 JUDKINS_EDITION_END

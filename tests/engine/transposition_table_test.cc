@@ -37,5 +37,51 @@ TEST(TranspositionTableTest, AShallowerBoundDoesNotReplaceADeeperResultForTheSam
   EXPECT_EQ(table.Probe(kKey)->depth, 12);
 }
 
+// Keys alike in their high bits share a cluster (see KeysSharingTheSlot...).
+Key SameCluster(int i) { return kKey ^ Key(i + 1); }
+
+TEST(TranspositionTableTest, AFullClusterGivesUpItsShallowestEntry) {
+  TranspositionTable table(1);
+  const int depths[TranspositionTable::kClusterSize] = {10, 9, 3, 8, 7};
+  for (int i = 0; i < TranspositionTable::kClusterSize; ++i)
+    table.Store(SameCluster(i), Move(), 0, depths[i], Bound::kExact);
+  table.Store(SameCluster(TranspositionTable::kClusterSize), Move(), 0, 4, Bound::kExact);
+  for (int i = 0; i < TranspositionTable::kClusterSize; ++i)
+    EXPECT_EQ(table.Probe(SameCluster(i)) != nullptr, depths[i] != 3) << "the entry of depth " << depths[i];
+  EXPECT_NE(table.Probe(SameCluster(TranspositionTable::kClusterSize)), nullptr);
+}
+
+// An old search's result is about positions the game has mostly left behind.
+TEST(TranspositionTableTest, AnOldSearchsDeepEntryGoesBeforeThisSearchsShallowerOnes) {
+  TranspositionTable table(1);
+  table.Store(SameCluster(0), Move(), 0, 10, Bound::kExact);
+  table.NewSearch();
+  for (int i = 1; i <= TranspositionTable::kClusterSize; ++i) table.Store(SameCluster(i), Move(), 0, 5, Bound::kExact);
+  EXPECT_EQ(table.Probe(SameCluster(0)), nullptr);
+  for (int i = 1; i <= TranspositionTable::kClusterSize; ++i) EXPECT_NE(table.Probe(SameCluster(i)), nullptr) << i;
+}
+
+TEST(TranspositionTableTest, AnEntryFoundByThisSearchDoesNotAge) {
+  TranspositionTable table(1);
+  table.Store(SameCluster(0), Move(), 0, 10, Bound::kExact);
+  table.NewSearch();
+  ASSERT_NE(table.Probe(SameCluster(0)), nullptr);
+  for (int i = 1; i <= TranspositionTable::kClusterSize; ++i) table.Store(SameCluster(i), Move(), 0, 5, Bound::kExact);
+  EXPECT_NE(table.Probe(SameCluster(0)), nullptr);
+}
+
+TEST(TranspositionTableTest, HashfullCountsOnlyThisSearchsEntries) {
+  TranspositionTable table(1);
+  EXPECT_EQ(table.Hashfull(), 0);
+  Key key = kKey;
+  for (int i = 0; i < 1 << 20; ++i) {
+    key = key * 6364136223846793005ULL + 1442695040888963407ULL;  // a full-period sequence of keys
+    table.Store(key, Move(), 0, 1, Bound::kExact);
+  }
+  EXPECT_GE(table.Hashfull(), 990);
+  table.NewSearch();
+  EXPECT_EQ(table.Hashfull(), 0);
+}
+
 }  // namespace
 }  // namespace judkins
