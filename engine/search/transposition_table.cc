@@ -23,7 +23,7 @@ void TranspositionTable::Clear() {
 
 const TtEntry* TranspositionTable::Probe(Key key) {
   for (TtEntry& entry : ClusterOf(key).entries) {
-    if (entry.bound == Bound::kNone || entry.check != Check(key)) continue;
+    if (!Holds(entry, key)) continue;
     entry.generation = generation_;  // still of use: it should not go first
     return &entry;
   }
@@ -32,20 +32,19 @@ const TtEntry* TranspositionTable::Probe(Key key) {
 
 void TranspositionTable::Store(Key key, Move move, int score, int depth, Bound bound) {
   // Step 1. The slot: the position's own entry, else an empty one, else the
-  // one worth least, the shallowest once each search of age counts as
-  // kAgeWeight plies less.
+  // one worth least (Worth).
   TtEntry* slot = nullptr;
   for (TtEntry& entry : ClusterOf(key).entries) {
-    if (entry.bound == Bound::kNone || entry.check == Check(key)) {
+    if (entry.bound == Bound::kNone || Holds(entry, key)) {
       slot = &entry;
       break;
     }
-    if (!slot || entry.depth - kAgeWeight * Age(entry) < slot->depth - kAgeWeight * Age(*slot)) slot = &entry;
+    if (!slot || Worth(entry) < Worth(*slot)) slot = &entry;
   }
   assert(slot);
 
   // Step 2. Keep a deeper result for the same position unless the new one is exact.
-  const bool same = slot->bound != Bound::kNone && slot->check == Check(key);
+  const bool same = Holds(*slot, key);
   if (same && bound != Bound::kExact && depth + 2 < slot->depth) {
     slot->generation = generation_;
     return;

@@ -44,10 +44,11 @@ class TranspositionTable {
   int Hashfull() const;
 
  private:
-  struct alignas(64) Cluster {
+  static constexpr size_t kCacheLineBytes = 64;
+  struct alignas(kCacheLineBytes) Cluster {
     TtEntry entries[kClusterSize];
   };
-  static_assert(sizeof(Cluster) == 64, "a cluster is one cache line");
+  static_assert(sizeof(Cluster) == kCacheLineBytes, "a cluster is one cache line");
 
   // Maps the key onto the table by the high half of a 128-bit product.
   Cluster& ClusterOf(Key key) {
@@ -57,8 +58,11 @@ class TranspositionTable {
   // The cluster comes from the key's high bits, so the check takes the low
   // ones: bits the index already fixed would tell nothing apart.
   static uint32_t Check(Key key) { return uint32_t(key); }
+  static bool Holds(const TtEntry& entry, Key key) { return entry.bound != Bound::kNone && entry.check == Check(key); }
   // Searches since the entry was stored or last found (wraps at 256).
   int Age(const TtEntry& entry) const { return uint8_t(generation_ - entry.generation); }
+  // What an entry is worth keeping: its depth, less kAgeWeight plies a search of age.
+  int Worth(const TtEntry& entry) const { return entry.depth - kAgeWeight * Age(entry); }
 
   std::vector<Cluster> clusters_;
   uint8_t generation_ = 0;

@@ -19,10 +19,10 @@ TEST(TranspositionTableTest, AStoredPositionIsFoundWithWhatWasStored) {
   EXPECT_EQ(entry->bound, Bound::kLower);
 }
 
-// The slot is chosen by the key's high bits, so the check must come from bits
-// the slot does not already share: keys alike above and apart below share a
-// slot and must still be told apart.
-TEST(TranspositionTableTest, KeysSharingTheSlotAndTheHighHalfAreToldApart) {
+// The cluster is chosen by the key's high bits, so the check must come from
+// bits the cluster does not already share: keys alike above and apart below
+// share a cluster and must still be told apart.
+TEST(TranspositionTableTest, KeysSharingTheClusterAndTheHighHalfAreToldApart) {
   TranspositionTable table(1);
   table.Store(kKey, Move(), 123, 7, Bound::kExact);
   for (const Key low_bit : {Key{1}, Key{1} << 16, Key{1} << 31})
@@ -37,7 +37,7 @@ TEST(TranspositionTableTest, AShallowerBoundDoesNotReplaceADeeperResultForTheSam
   EXPECT_EQ(table.Probe(kKey)->depth, 12);
 }
 
-// Keys alike in their high bits share a cluster (see KeysSharingTheSlot...).
+// Keys alike in their high bits share a cluster (see KeysSharingTheCluster...).
 Key SameCluster(int i) { return kKey ^ Key(i + 1); }
 
 TEST(TranspositionTableTest, AFullClusterGivesUpItsShallowestEntry) {
