@@ -1,30 +1,39 @@
 #include "engine/eval/evaluate.h"
+
+#include <algorithm>
+#include <cstdlib>
+
 #include "engine/rules/edition.h"
 
 namespace judkins {
 JUDKINS_EDITION_BEGIN
 namespace {
 
-constexpr int RankGroup(PieceType pt) {
+constexpr param::TypeGroup RankGroup(PieceType pt) {
   switch (pt) {
     case kPawn:
-      return 0;
+      return param::kPawnGroup;
     case kKnight:
-      return 1;
+      return param::kKnightGroup;
     case kSilver:
-      return 2;
+      return param::kSilverGroup;
     case kKing:
-      return 4;
+      return param::kKingGroup;
     case kLance:
-      return 6;
+      return param::kLanceGroup;
     case kBishop:
     case kRook:
     case kHorse:
     case kDragon:
-      return 5;
+      return param::kMajorGroup;
     default:
-      return 3;  // gold and the pieces that move like it
+      return param::kGoldMoverGroup;
   }
+}
+
+// Squares apart as a king walks: 1 for neighbours.
+constexpr int KingDistance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
 constexpr int MobilitySlot(PieceType pt) {
@@ -77,16 +86,21 @@ struct SideTerms {
 SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& params, Color c) {
   SideTerms terms;
   const Bitboard occupied = pos.occupied();
-  const Bitboard enemy_zone = step_attacks(~c, kKing, pos.king_square(~c));
+  const Square own_king = pos.king_square(c), enemy_king = pos.king_square(~c);
+  const Bitboard enemy_zone = step_attacks(~c, kKing, enemy_king);
   for (Bitboard pieces = pos.pieces(c); pieces;) {
     const Square s = pop_lsb(pieces);
     const PieceType pt = type_of(pos.piece_on(s));
     const Bitboard attacks = attacks_from(c, pt, s, occupied);
     terms.attacks |= attacks;
     if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
-    terms.score += params[param::kBoardValue + pt] +
-                   params[param::kRankBonus + RankGroup(pt) * kRanks + relative_rank(c, s)] +
-                   params[param::kFileBonus + RankGroup(pt) * kFiles + RelativeFile(c, s)];
+    const int group = RankGroup(pt);
+    terms.score += params[param::kBoardValue + pt] + params[param::kRankBonus + group * kRanks + relative_rank(c, s)] +
+                   params[param::kFileBonus + group * kFiles + RelativeFile(c, s)];
+    if (pt != kKing)
+      terms.score +=
+          params[param::kOwnKingDistance + group * param::kKingDistances + KingDistance(s, own_king) - 1] +
+          params[param::kEnemyKingDistance + group * param::kKingDistances + KingDistance(s, enemy_king) - 1];
     if (const int slot = MobilitySlot(pt); slot >= 0)
       terms.score += params[param::kMobility + slot] * popcount(attacks & ~pos.pieces(c));
   }

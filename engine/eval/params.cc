@@ -109,9 +109,8 @@ constexpr const Defaults& DefaultsOf(Variant variant) {
 
 // The type groups of the variant: the knight's and the lance's only where it has those pieces.
 constexpr bool VariantHasGroup(int group) {
-  constexpr int kKnightGroup = 1, kLanceGroup = 6;
-  return (group != kKnightGroup || HasKind<PlayedVariant>(kKnight)) &&
-         (group != kLanceGroup || HasKind<PlayedVariant>(kLance));
+  return (group != param::kKnightGroup || HasKind<PlayedVariant>(kKnight)) &&
+         (group != param::kLanceGroup || HasKind<PlayedVariant>(kLance));
 }
 
 std::vector<ParamSpec> BuildRegistry() {
@@ -165,6 +164,17 @@ std::vector<ParamSpec> BuildRegistry() {
            -defaults.hand[pt] / 2, defaults.hand[pt] / 2, std::max(4, defaults.hand[pt] / 40));
   define(param::kHangingOurs, "HangingOurs", positional.hanging_ours, -100, 300, 4);
   define(param::kHangingTheirs, "HangingTheirs", positional.hanging_theirs, -100, 300, 4);
+  // Placement by distance from each king: defenders near their own, attackers
+  // near the enemy's. The king's own group has none.
+  for (int group = 0; group < param::kRankGroups; ++group) {
+    if (!VariantHasGroup(group) || group == param::kKingGroup) continue;
+    for (int d = 0; d < param::kKingDistances; ++d) {
+      define(param::kOwnKingDistance + group * param::kKingDistances + d,
+             absl::StrCat(kRankGroupNames[group], "OwnKingDistance", d + 1), 0, -100, 100, 4);
+      define(param::kEnemyKingDistance + group * param::kKingDistances + d,
+             absl::StrCat(kRankGroupNames[group], "EnemyKingDistance", d + 1), 0, -100, 100, 4);
+    }
+  }
   // The search's, the same in every variant until SPSA says otherwise.
   define(param::kAspirationDelta, "AspirationDelta", 30, 5, 200, 4, ParamGroup::kSearch);
   define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 110, 20, 400, 8, ParamGroup::kSearch);

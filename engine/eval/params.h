@@ -7,6 +7,7 @@
 #ifndef JUDKINS_ENGINE_EVAL_PARAMS_H_
 #define JUDKINS_ENGINE_EVAL_PARAMS_H_
 
+#include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,10 +36,20 @@ struct ParamSpec {
 // Where each group of parameters starts in the registry. A group holds one
 // value per piece type, hand type or relative rank as its comment says.
 namespace param {
+// The type groups that placement terms weigh (by rank, file, distance from the kings).
+enum TypeGroup : int {
+  kPawnGroup,
+  kKnightGroup,
+  kSilverGroup,
+  kGoldMoverGroup,  // gold and the pieces that move like it
+  kKingGroup,
+  kMajorGroup,  // bishop, rook and their promotions
+  kLanceGroup,
+  kRankGroups,  // how many
+};
 constexpr int kBoardValue = 0;                                // [PieceType], unused types fixed at 0
 constexpr int kHandValue = kBoardValue + kPieceTypeLimit;     // [hand type]
 constexpr int kRankBonus = kHandValue + kPieceTypeLimit;      // [type group][relative rank]
-constexpr int kRankGroups = 7;                                // pawn, knight, silver, gold-movers, king, majors, lance
 constexpr int kMobility = kRankBonus + kRankGroups * kRanks;  // bishop, rook, horse, dragon
 constexpr int kKingZoneAttack = kMobility + 4;                // per attacked king-zone square
 constexpr int kKingZoneUndefended = kKingZoneAttack + 1;      // attacked and not defended
@@ -52,8 +63,12 @@ constexpr int kFileBonus = kTempo + 1;                         // [type group][r
 constexpr int kHandExtra = kFileBonus + kRankGroups * kFiles;  // [hand type]: each beyond the first in hand
 constexpr int kHangingOurs = kHandExtra + kPieceTypeLimit;     // per piece of the side to move attacked, undefended
 constexpr int kHangingTheirs = kHangingOurs + 1;               // the same for the other side's pieces
+constexpr int kKingDistances = std::max(kRanks, kFiles) - 1;   // a piece is 1 to this many squares from a king
+constexpr int kOwnKingDistance = kHangingTheirs + 1;           // [type group][distance - 1] from its own king
+constexpr int kEnemyKingDistance = kOwnKingDistance + kRankGroups * kKingDistances;  // ... from the enemy king
 // The search's constants (engine/search/search.cc says how each is used).
-constexpr int kAspirationDelta = kHangingTheirs + 1;          // first half-width of the root window
+constexpr int kAspirationDelta =
+    kEnemyKingDistance + kRankGroups * kKingDistances;        // first half-width of the root window
 constexpr int kReverseFutilityMargin = kAspirationDelta + 1;  // per ply of depth
 constexpr int kFutilityMargin = kReverseFutilityMargin + 1;   // per ply of depth
 constexpr int kMoveCountBase = kFutilityMargin + 1;           // quiet moves tried: base + depth^2

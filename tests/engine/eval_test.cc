@@ -76,13 +76,27 @@ TEST(EvalParamsTest, SetChecksNamesAndBounds) {
   EXPECT_EQ(params[param::kBoardValue + kPawn], 150);
 }
 
+// Every weight of the evaluation moved off its default, each by its own
+// amount, so that a term weighing one side's placement wrongly shows.
+EvalParams EveryWeightMoved() {
+  EvalParams params;
+  for (int slot = 0; slot < param::kCount; ++slot) {
+    if (!IsEvaluationParam(slot)) continue;
+    const ParamSpec& spec = ParamRegistry()[slot];
+    const int moved = spec.min + (slot * 37) % (spec.max - spec.min + 1);
+    EXPECT_TRUE(params.Set(spec.name, moved).ok()) << spec.name;
+  }
+  return params;
+}
+
 TEST(EvaluateTest, IsSymmetricForBothSides) {
-  const EvalParams params;
-  for (const auto& row : testing::ReadTsv("legal-public.tsv")) {
-    const Position pos = *Position::FromSfen(row[0]);
-    absl::StatusOr<Position> mirrored = Position::FromSfen(Mirror(row[0]));
-    ASSERT_TRUE(mirrored.ok()) << Mirror(row[0]) << ": " << mirrored.status();
-    EXPECT_EQ(Evaluate(pos, params), Evaluate(*mirrored, params)) << row[0];
+  for (const EvalParams& params : {EvalParams(), EveryWeightMoved()}) {
+    for (const auto& row : testing::ReadTsv("legal-public.tsv")) {
+      const Position pos = *Position::FromSfen(row[0]);
+      absl::StatusOr<Position> mirrored = Position::FromSfen(Mirror(row[0]));
+      ASSERT_TRUE(mirrored.ok()) << Mirror(row[0]) << ": " << mirrored.status();
+      EXPECT_EQ(Evaluate(pos, params), Evaluate(*mirrored, params)) << row[0];
+    }
   }
 }
 
@@ -111,6 +125,20 @@ TEST(EvaluateTest, FilesAreCountedFromEachSidesOwnRight) {
   EXPECT_EQ(Evaluate(white, params), white_base + 40);
   ASSERT_TRUE(params.Set("PawnFile1", params[FindParam("PawnFile1")] + 15).ok());
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
+}
+
+TEST(EvaluateTest, PiecesAreWeighedByTheirDistanceFromEachKing) {
+  // Black's gold on 4e: two squares from its own king on 6f, four from White's on 1a.
+  const Position pos = *Position::FromSfen("5k/6/6/6/2G3/K5 b - 1");
+  EvalParams params;
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(params.Set("GoldMoverOwnKingDistance2", params[FindParam("GoldMoverOwnKingDistance2")] + 30).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 30);
+  ASSERT_TRUE(params.Set("GoldMoverEnemyKingDistance4", params[FindParam("GoldMoverEnemyKingDistance4")] - 12).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 30 - 12);
+  ASSERT_TRUE(params.Set("GoldMoverOwnKingDistance1", params[FindParam("GoldMoverOwnKingDistance1")] + 7).ok());
+  ASSERT_TRUE(params.Set("GoldMoverEnemyKingDistance5", params[FindParam("GoldMoverEnemyKingDistance5")] + 7).ok());
+  EXPECT_EQ(Evaluate(pos, params), base + 30 - 12);  // distances it is not at weigh nothing
 }
 
 TEST(EvaluateTest, EachPieceOfAKindInHandBeyondTheFirstWeighsItsExtra) {
