@@ -21,7 +21,7 @@ constexpr const char* kTypeNames[kPieceTypeLimit] = {"",      "Pawn",   "Knight"
 constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover",
                                                              "King", "Major",  "Lance"};
 
-constexpr int kMaxRanks = 9, kMaxFiles = 9;
+constexpr int kMaxRanks = 9, kMaxFiles = 9, kMaxKingDistances = 8;
 
 // The weights beyond material and rank: where a variant's fit has not moved
 // them, every variant starts from these.
@@ -34,6 +34,8 @@ struct PositionalDefaults {
   std::array<std::array<int, kMaxFiles>, param::kRankGroups> file = {};  // [type group][relative file]
   std::array<int, kPieceTypeLimit> hand_extra = {};                      // [hand type]
   int hanging_ours = 0, hanging_theirs = 0;
+  std::array<std::array<int, kMaxKingDistances>, param::kRankGroups> own_king = {};    // [type group][distance - 1]
+  std::array<std::array<int, kMaxKingDistances>, param::kRankGroups> enemy_king = {};  // [type group][distance - 1]
 };
 
 // A variant's starting weights: material ([type]; promoted pieces and the king
@@ -49,34 +51,48 @@ struct Defaults {
 
 // Judkins's weights: texel-fitted (engine/CHANGES.md tells how) from the hand-set
 // start the other variants still use.
-constexpr Defaults kJudkinsDefaults = {.board = {0, 138, 196, 373, 483, 529, 414, 0, 0, 390, 322, 214, 725, 739},
-                                       .hand = {0, 130, 262, 427, 515, 666, 506},
-                                       .rank = {{{16, 26, 13, 18, 32, 0},
-                                                 {21, -28, 51, -6, 0, 0},
-                                                 {-26, -37, 79, 49, 50, -7},
-                                                 {27, -14, 23, 60, 35, -47},
-                                                 {-133, -47, 32, 17, 6, 25},
-                                                 {-49, -51, -31, 49, 64, 71},
+constexpr Defaults kJudkinsDefaults = {.board = {0, 101, 189, 351, 456, 559, 354, 0, 0, 433, 306, 328, 622, 851},
+                                       .hand = {0, 130, 243, 394, 490, 635, 450},
+                                       .rank = {{{17, 60, -33, 25, 21, 0},
+                                                 {19, -6, 44, -21, 0, 0},
+                                                 {-49, -42, 98, 60, 89, -49},
+                                                 {-1, -16, 38, 92, 68, -81},
+                                                 {-150, -89, 12, 74, 51, 75},
+                                                 {-69, -36, -9, 34, 41, 92},
                                                  {}}},
-                                       .positional = {.mobility = {10, 10, 3, 6},
-                                                      .king_zone_attack = 37,
+                                       .positional = {.mobility = {13, 10, 11, 0},
+                                                      .king_zone_attack = 45,
                                                       .king_zone_undefended = 22,
-                                                      .king_defender = 39,
-                                                      .hand_danger = 11,
-                                                      .king_attacker = {4, 13, 8},
+                                                      .king_defender = 47,
+                                                      .hand_danger = 12,
+                                                      .king_attacker = {12, 13, 10},
                                                       .hand_attacker = {1, 3},
-                                                      .king_danger_scale = 59,
-                                                      .tempo = 37,
-                                                      .file = {{{8, 17, 8, 15, -15, -10},
-                                                                {5, 12, 34, 1, -31, -29},
-                                                                {-19, 15, 74, 8, -36, -44},
-                                                                {-7, -9, 52, 39, 19, -109},
-                                                                {-1, -4, -11, -9, 7, 18},
-                                                                {-108, 1, 4, 46, 40, 11},
+                                                      .king_danger_scale = 57,
+                                                      .tempo = 62,
+                                                      .file = {{{-1, 12, 35, 21, -75, 14},
+                                                                {0, 22, 58, 49, -90, -49},
+                                                                {-23, 18, 64, 54, -65, -51},
+                                                                {-8, 20, 84, 56, 10, -150},
+                                                                {-11, -9, -27, -28, 55, 20},
+                                                                {-31, -23, -9, 27, 37, -7},
                                                                 {}}},
-                                                      .hand_extra = {0, 3, -114, -77, -87, -57, -70},
-                                                      .hanging_ours = 47,
-                                                      .hanging_theirs = -34}};
+                                                      .hand_extra = {0, -4, -90, -78, -178, -203, -122},
+                                                      .hanging_ours = 64,
+                                                      .hanging_theirs = -56,
+                                                      .own_king = {{{-2, 1, 17, -21, -12},
+                                                                    {-15, -34, 45, 12, -9},
+                                                                    {5, -13, 4, 19, -16},
+                                                                    {26, 30, 4, -2, -42},
+                                                                    {},
+                                                                    {14, 14, 14, -9, -33},
+                                                                    {}}},
+                                                      .enemy_king = {{{-8, -4, -18, 10, 4},
+                                                                      {-31, -24, 52, 26, -24},
+                                                                      {1, 27, 24, -15, -38},
+                                                                      {1, 38, -13, 0, -9},
+                                                                      {},
+                                                                      {-9, 16, 7, 0, -14},
+                                                                      {}}}}};
 
 // Standard shogi: the classic material ratios on Judkins's pawn scale.
 constexpr Defaults kShogiDefaults = {{0, 100, 450, 550, 950, 1100, 600, 0, 0, 600, 600, 600, 1150, 1350, 350, 600},
@@ -170,9 +186,11 @@ std::vector<ParamSpec> BuildRegistry() {
     if (!VariantHasGroup(group) || group == param::kKingGroup) continue;
     for (int d = 0; d < param::kKingDistances; ++d) {
       define(param::kOwnKingDistance + group * param::kKingDistances + d,
-             absl::StrCat(kRankGroupNames[group], "OwnKingDistance", d + 1), 0, -100, 100, 4);
+             absl::StrCat(kRankGroupNames[group], "OwnKingDistance", d + 1), positional.own_king[group][d], -100, 100,
+             4);
       define(param::kEnemyKingDistance + group * param::kKingDistances + d,
-             absl::StrCat(kRankGroupNames[group], "EnemyKingDistance", d + 1), 0, -100, 100, 4);
+             absl::StrCat(kRankGroupNames[group], "EnemyKingDistance", d + 1), positional.enemy_king[group][d], -100,
+             100, 4);
     }
   }
   // The search's, the same in every variant until SPSA says otherwise.

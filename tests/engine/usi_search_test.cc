@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/eval/params.h"
@@ -275,7 +276,8 @@ TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
   engine.Send("setoption name ParamsFile value " + path);
   engine.Send("params");
   const std::string all = absl::StrJoin(engine.ReadUntil("Tempo"), "\n");
-  EXPECT_THAT(all, HasSubstr("PawnValue,150,138"));  // the value loaded, then the default
+  const ParamSpec& pawn = ParamRegistry()[FindParam("PawnValue")];
+  EXPECT_THAT(all, HasSubstr(absl::StrCat("PawnValue,150,", pawn.default_value)));  // the value loaded, then the default
   EXPECT_THAT(all, HasSubstr("Tempo,7,"));
   std::ofstream(path) << "PawnValue,160\nNoSuchWeight,3\n";
   engine.Send("setoption name ParamsFile value " + path);
@@ -285,12 +287,14 @@ TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
 }
 
 TEST(EngineUsiTest, BadInputIsAnsweredAndTheEngineStaysUsable) {
+  const ParamSpec& pawn = ParamRegistry()[FindParam("PawnValue")];
+  const std::string pawn_outside = absl::StrCat("PawnValue = 9999 is outside [", pawn.min, ", ", pawn.max, "]");
   UsiSession engine;
   const std::pair<const char*, const char*> cases[] = {
       {"setoption name Hash value 0", "Hash must be 1 to"},
       {"setoption name Hash value lots", "Hash must be 1 to"},
       {"setoption name NoSuchOption value 3", "unknown option 'NoSuchOption'"},
-      {"setoption name PawnValue value 9999", "PawnValue = 9999 is outside [46, 276]"},
+      {"setoption name PawnValue value 9999", pawn_outside.c_str()},
       {"setoption name PawnValue value x", "needs an integer"},
       {"setoption name UCI_Variant value chess", "plays only the variant 'judkins'"},
       {"setoption value 3", "setoption needs 'name"},

@@ -72,11 +72,11 @@ TEST(TuneIntegrationTest, ATuneIsCreatedPlayedShownAndExported) {
   EXPECT_EQ(bad.err, "judkins-tune: --tune: no parameter 'NoSuchValue'\n");
   bad = Tune(coordinator, admin_token, {"spsa", "create", "--engine", "/bin/true", "--pairs", "6", "--nodes", "300"});
   EXPECT_THAT(bad.err, HasSubstr("did not print a parameter list"));
-  std::ofstream(dir + "/bad.spsa") << "PawnValue,100,0,200,5,0.002\n";  // the engine's minimum is 46
+  std::ofstream(dir + "/bad.spsa") << "PawnValue,100,0,200,5,0.002\n";  // 0 is below the engine's minimum
   bad = Tune(coordinator, admin_token,
              {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params", dir + "/bad.spsa", "--pairs", "6",
               "--nodes", "300"});
-  EXPECT_THAT(bad.err, HasSubstr("PawnValue bounds [0, 200] exceed the engine's [46, 276]"));
+  EXPECT_THAT(bad.err, HasSubstr("PawnValue bounds [0, 200] exceed the engine's ["));
   std::ofstream(dir + "/unknown.spsa") << "Nonsense,100,0,200,5,0.002\n";
   bad = Tune(coordinator, admin_token,
              {"spsa", "create", "--engine", JUDKINS_ENGINE_PATH, "--params", dir + "/unknown.spsa", "--pairs", "6",
