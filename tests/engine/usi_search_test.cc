@@ -277,7 +277,8 @@ TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
   engine.Send("params");
   const std::string all = absl::StrJoin(engine.ReadUntil("Tempo"), "\n");
   const ParamSpec& pawn = ParamRegistry()[FindParam("PawnValue")];
-  EXPECT_THAT(all, HasSubstr(absl::StrCat("PawnValue,150,", pawn.default_value)));  // the value loaded, then the default
+  EXPECT_THAT(all,
+              HasSubstr(absl::StrCat("PawnValue,150,", pawn.default_value)));  // the value loaded, then the default
   EXPECT_THAT(all, HasSubstr("Tempo,7,"));
   std::ofstream(path) << "PawnValue,160\nNoSuchWeight,3\n";
   engine.Send("setoption name ParamsFile value " + path);
