@@ -21,7 +21,9 @@ constexpr const char* kTypeNames[kPieceTypeLimit] = {"",      "Pawn",   "Knight"
 constexpr const char* kRankGroupNames[param::kRankGroups] = {"Pawn", "Knight", "Silver", "GoldMover",
                                                              "King", "Major",  "Lance"};
 
-constexpr int kMaxRanks = 9, kMaxFiles = 9, kMaxKingDistances = 8;
+constexpr int kMaxRanks = 9, kMaxFiles = 9;
+constexpr int kMaxKingDistances = std::max(kMaxRanks, kMaxFiles) - 1;  // as param::kKingDistances, on the largest board
+static_assert(param::kKingDistances <= kMaxKingDistances);
 
 // The weights beyond material and rank: where a variant's fit has not moved
 // them, every variant starts from these.
