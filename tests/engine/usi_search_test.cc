@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -38,6 +39,17 @@ std::string LastScore(const std::vector<std::string>& lines) {
       return absl::StrCat(words[0], " ", words[1]);
     }
   return "";
+}
+
+// A weight's spec. Tests set weights from its bounds, never from literals: each
+// fit moves a value's default, and its bounds with it (a third to twice the default).
+const ParamSpec& SpecNamed(absl::string_view name) {
+  const int slot = FindParam(name);
+  if (slot < 0) {
+    ADD_FAILURE() << "no parameter named " << name;
+    std::abort();  // a test that names a weight the registry lacks cannot go on
+  }
+  return ParamRegistry()[slot];
 }
 
 TEST(EngineUsiTest, ListsEveryOption) {
@@ -242,9 +254,7 @@ TEST(EngineParamsTest, SetoptionChangesTheSearchDeterministically) {
   };
   const std::string base = search("");
   EXPECT_EQ(search(""), base);
-  // Doubled (its bound), whatever the fit made the default: a literal could fall outside the bounds and be refused.
-  const std::string double_gold =
-      absl::StrCat("setoption name GoldValue value ", ParamRegistry()[FindParam("GoldValue")].max);
+  const std::string double_gold = absl::StrCat("setoption name GoldValue value ", SpecNamed("GoldValue").max);
   const std::string changed = search(double_gold);
   EXPECT_NE(changed, base);
   EXPECT_EQ(search(double_gold), changed);
@@ -274,24 +284,24 @@ TEST(EngineParamsTest, EverySearchParameterChangesTheBench) {
 TEST(EngineParamsTest, ParamsFileIsLoadedAndBadFilesAreRefused) {
   testing::ScratchDirectory scratch(testing::CurrentTestName());
   const std::string path = scratch.path() + "/params.csv";
-  std::ofstream(path) << "name,value\nPawnValue,150\n# comment\nTempo 7\n";
+  const ParamSpec& pawn = SpecNamed("PawnValue");
+  const std::string loaded = absl::StrCat("PawnValue,", pawn.max);
+  std::ofstream(path) << "name,value\n" << loaded << "\n# comment\nTempo 7\n";
   UsiSession engine;
   engine.Send("setoption name ParamsFile value " + path);
   engine.Send("params");
   const std::string all = absl::StrJoin(engine.ReadUntil("Tempo"), "\n");
-  const ParamSpec& pawn = ParamRegistry()[FindParam("PawnValue")];
-  EXPECT_THAT(all,
-              HasSubstr(absl::StrCat("PawnValue,150,", pawn.default_value)));  // the value loaded, then the default
+  EXPECT_THAT(all, HasSubstr(absl::StrCat(loaded, ",", pawn.default_value)));  // the value loaded, then the default
   EXPECT_THAT(all, HasSubstr("Tempo,7,"));
-  std::ofstream(path) << "PawnValue,160\nNoSuchWeight,3\n";
+  std::ofstream(path) << "PawnValue," << pawn.min << "\nNoSuchWeight,3\n";
   engine.Send("setoption name ParamsFile value " + path);
   EXPECT_THAT(engine.ReadUntil("info string error").back(), HasSubstr(":2: unknown parameter 'NoSuchWeight'"));
   engine.Send("params");
-  EXPECT_THAT(absl::StrJoin(engine.ReadUntil("PawnValue"), "\n"), HasSubstr("PawnValue,150"));  // all or nothing
+  EXPECT_THAT(absl::StrJoin(engine.ReadUntil("PawnValue"), "\n"), HasSubstr(loaded + ","));  // all or nothing
 }
 
 TEST(EngineUsiTest, BadInputIsAnsweredAndTheEngineStaysUsable) {
-  const ParamSpec& pawn = ParamRegistry()[FindParam("PawnValue")];
+  const ParamSpec& pawn = SpecNamed("PawnValue");
   const std::string pawn_outside = absl::StrCat("PawnValue = 9999 is outside [", pawn.min, ", ", pawn.max, "]");
   UsiSession engine;
   const std::pair<const char*, const char*> cases[] = {
