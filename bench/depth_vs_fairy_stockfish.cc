@@ -1,6 +1,6 @@
 // How bushy judkins-engine's tree is against Fairy-Stockfish's: nodes and
-// time each needs to reach a depth (one thread, default hash, a new game
-// before each position), timed from "go depth N" to "bestmove". Prints both
+// time each needs to reach a depth (one thread, the referee's hash, a new
+// game before each position), timed from "go depth N" to "bestmove". Prints both
 // and the ratios, per variant; the node ratio is the search's, the time
 // ratio what a game feels.
 //
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
 #include "bench/bench_positions.h"
-#include "bench/usi_driver.h"
+#include "worker/usi_client/usi_engine.h"
 
 namespace judkins {
 namespace {
@@ -25,6 +25,8 @@ namespace {
 // standard shogi's wider tree two plies less for about the same time.
 constexpr int kJudkinsDepth = 15, kMinishogiDepth = 15, kShogiDepth = 13;
 constexpr int kMaxDepth = 40;
+// How long one search may take before the benchmark gives the engine up.
+constexpr absl::Duration kSearchTimeout = absl::Minutes(5);
 
 struct Suite {
   absl::string_view variant;
@@ -45,38 +47,34 @@ struct Reached {
   int depth = 0;  // below the one asked for when a mate ended the search
 };
 
-// The value after key in a USI info line, or 0.
-uint64_t FieldOf(const std::string& info, absl::string_view key) {
-  const std::vector<absl::string_view> words = absl::StrSplit(info, ' ', absl::SkipEmpty());
-  uint64_t value = 0;
-  for (size_t i = 0; i + 1 < words.size(); ++i)
-    if (words[i] == key) (void)absl::SimpleAtoi(words[i + 1], &value);
-  return value;
-}
-
-std::optional<Reached> SearchTo(UsiDriver& engine, const char* sfen, int depth) {
-  engine.Send("usinewgame");
-  engine.Send(std::string("position sfen ") + sfen);
-  engine.Send("isready");
-  if (!engine.WaitFor("readyok")) return std::nullopt;
-  const absl::Time start = absl::Now();
-  engine.Send("go depth " + std::to_string(depth));
-  std::string last_info;
-  const bool done = engine
-                        .WaitFor("bestmove",
-                                 [&](const std::string& line) {
-                                   if (line.find(" nodes ") != std::string::npos) last_info = line;
-                                 })
-                        .has_value();
-  if (!done) return std::nullopt;
-  // The last info line with nodes before bestmove: the deepest iteration's.
-  return Reached{FieldOf(last_info, "nodes"), absl::ToDoubleSeconds(absl::Now() - start),
-                 int(FieldOf(last_info, "depth"))};
+// One search to depth through the referee's own engine driver: its info
+// parsing gives the deepest iteration's nodes, its clock the time from go to
+// bestmove.
+std::optional<Reached> SearchTo(UsiEngine& engine, const char* sfen, int depth) {
+  if (absl::Status status = engine.NewGame(); !status.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
+    return std::nullopt;
+  }
+  absl::StatusOr<EngineMove> move = engine.Think(std::string("position sfen ") + sfen,
+                                                 "go depth " + std::to_string(depth), absl::Now() + kSearchTimeout);
+  if (!move.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(move.status().message()).c_str());
+    return std::nullopt;
+  }
+  return Reached{move->report.nodes, absl::ToDoubleSeconds(move->elapsed), move->report.depth};
 }
 
 bool RunSuite(const Suite& suite, int depth) {
-  UsiDriver ours, theirs;
-  if (!ours.Start(suite.engine, "") || !theirs.Start("/usr/games/fairy-stockfish", suite.variant)) return false;
+  // Both get what the referee sends in a match: the same hash, USI_Ponder
+  // off, the variant.
+  UsiEngine ours({.name = "judkins-engine", .command = {suite.engine}, .variant = std::string(suite.variant)});
+  UsiEngine theirs(
+      {.name = "fairy-stockfish", .command = {"/usr/games/fairy-stockfish"}, .variant = std::string(suite.variant)});
+  for (UsiEngine* engine : {&ours, &theirs})
+    if (absl::Status status = engine->EnsureStarted(); !status.ok()) {
+      std::fprintf(stderr, "%s: %s\n", engine->config().name.c_str(), std::string(status.message()).c_str());
+      return false;
+    }
   std::printf("%s, depth %d (a position where either ended sooner, on a mate, is left out of the total)\n",
               std::string(suite.variant).c_str(), depth);
   std::printf("%-88s %12s %8s %5s %12s %8s %5s %7s %7s\n", "position", "ours nodes", "ours s", "depth", "fsf nodes",

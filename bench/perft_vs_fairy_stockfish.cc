@@ -6,13 +6,16 @@
 //   build/bench/perft_vs_fairy_stockfish [judkins|shogi|minishogi ...]
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "bench/bench_positions.h"
-#include "bench/usi_driver.h"
+#include "worker/usi_client/engine_process.h"
 
 namespace judkins {
 namespace {
@@ -36,22 +39,42 @@ struct Timing {
 
 class UsiPerft {
  public:
-  bool Start(const std::string& path, absl::string_view variant) { return driver_.Start(path, variant); }
+  // variant: told with UCI_Variant (Fairy-Stockfish), or empty.
+  bool Start(const std::string& path, absl::string_view variant) {
+    absl::StatusOr<std::unique_ptr<EngineProcess>> process = EngineProcess::Start({.argv = {path}});
+    if (!process.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(process.status().message()).c_str());
+      return false;
+    }
+    process_ = *std::move(process);
+    Send("usi");
+    if (!variant.empty()) Send(absl::StrCat("setoption name UCI_Variant value ", variant));
+    Send("isready");
+    return WaitFor("readyok").has_value();
+  }
 
   Timing Run(const BenchPosition& position) {
-    driver_.Send(std::string("position sfen ") + position.sfen);
-    driver_.Send("isready");
-    driver_.WaitFor("readyok");
+    Send(std::string("position sfen ") + position.sfen);
+    Send("isready");
+    WaitFor("readyok");
     const absl::Time start = absl::Now();
-    driver_.Send("go perft " + std::to_string(position.perft_depth));
-    std::optional<std::string> last = driver_.WaitFor("Nodes searched: ");
+    Send("go perft " + std::to_string(position.perft_depth));
+    std::optional<std::string> last = WaitFor("Nodes searched: ");
     Timing timing{0, absl::ToDoubleSeconds(absl::Now() - start)};
     if (last) (void)absl::SimpleAtoi(last->substr(16), &timing.nodes);
     return timing;
   }
 
  private:
-  UsiDriver driver_;
+  void Send(const std::string& line) { (void)process_->WriteLine(line); }
+  std::optional<std::string> WaitFor(absl::string_view prefix) {
+    while (true) {
+      absl::StatusOr<std::string> line = process_->ReadLine(absl::Now() + absl::Minutes(5));
+      if (!line.ok()) return std::nullopt;
+      if (absl::StartsWith(*line, prefix)) return *line;
+    }
+  }
+  std::unique_ptr<EngineProcess> process_;
 };
 
 Timing RunSuite(const Suite& suite) {
