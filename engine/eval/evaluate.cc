@@ -95,8 +95,10 @@ SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& param
     terms.attacks |= attacks;
     if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
     const int group = RankGroup(pt);
-    terms.score += params[param::kBoardValue + pt] + params[param::kRankBonus + group * kRanks + relative_rank(c, s)] +
-                   params[param::kFileBonus + group * kFiles + RelativeFile(c, s)];
+    const int rank = relative_rank(c, s), file = RelativeFile(c, s);
+    terms.score += params[param::kBoardValue + pt] + params[param::kRankBonus + group * kRanks + rank] +
+                   params[param::kFileBonus + group * kFiles + file] +
+                   params[param::kSquareBonus + group * kSquares + rank * kFiles + file];
     if (pt != kKing)
       terms.score +=
           params[param::kOwnKingDistance + group * param::kKingDistances + KingDistance(s, own_king) - 1] +

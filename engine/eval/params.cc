@@ -38,6 +38,8 @@ struct PositionalDefaults {
   int hanging_ours = 0, hanging_theirs = 0;
   std::array<std::array<int, kMaxKingDistances>, param::kRankGroups> own_king = {};    // [type group][distance - 1]
   std::array<std::array<int, kMaxKingDistances>, param::kRankGroups> enemy_king = {};  // [type group][distance - 1]
+  // [type group][relative rank][relative file]
+  std::array<std::array<std::array<int, kMaxFiles>, kMaxRanks>, param::kRankGroups> square = {};
 };
 
 // A variant's starting weights: material ([type]; promoted pieces and the king
@@ -194,6 +196,17 @@ std::vector<ParamSpec> BuildRegistry() {
              absl::StrCat(kRankGroupNames[group], "EnemyKingDistance", d + 1), positional.enemy_king[group][d], -100,
              100, 4);
     }
+  }
+  // Placement by square, on top of rank and file: what the two together say
+  // and neither alone does (the king's castle, a gold beside it). Named by
+  // relative file then rank, as a move names a square: KingSquare51.
+  for (int group = 0; group < param::kRankGroups; ++group) {
+    if (!VariantHasGroup(group)) continue;
+    for (int rank = 0; rank < kRanks; ++rank)
+      for (int file = 0; file < kFiles; ++file)
+        define(param::kSquareBonus + group * kSquares + rank * kFiles + file,
+               absl::StrCat(kRankGroupNames[group], "Square", file + 1, rank + 1), positional.square[group][rank][file],
+               -150, 150, 4);
   }
   // The search's, the same in every variant until SPSA says otherwise.
   define(param::kAspirationDelta, "AspirationDelta", 30, 5, 200, 4, ParamGroup::kSearch);

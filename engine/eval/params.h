@@ -66,16 +66,16 @@ constexpr int kHangingTheirs = kHangingOurs + 1;               // the same for t
 constexpr int kKingDistances = std::max(kRanks, kFiles) - 1;   // a piece is 1 to this many squares from a king
 constexpr int kOwnKingDistance = kHangingTheirs + 1;           // [type group][distance - 1] from its own king
 constexpr int kEnemyKingDistance = kOwnKingDistance + kRankGroups * kKingDistances;  // ... from the enemy king
+constexpr int kSquareBonus = kEnemyKingDistance + kRankGroups * kKingDistances;      // [type group][relative square]
 // The search's constants (engine/search/search.cc says how each is used).
-constexpr int kAspirationDelta =
-    kEnemyKingDistance + kRankGroups * kKingDistances;        // first half-width of the root window
-constexpr int kReverseFutilityMargin = kAspirationDelta + 1;  // per ply of depth
-constexpr int kFutilityMargin = kReverseFutilityMargin + 1;   // per ply of depth
-constexpr int kMoveCountBase = kFutilityMargin + 1;           // quiet moves tried: base + depth^2
-constexpr int kReductionBase = kMoveCountBase + 1;            // late-move reduction, in hundredths of a ply
-constexpr int kReductionDivisor = kReductionBase + 1;         // ln(depth) ln(moves) / this, in hundredths
-constexpr int kQuiescenceMargin = kReductionDivisor + 1;      // capture futility in quiescence
-constexpr int kHistoryBonusCap = kQuiescenceMargin + 1;       // most a cutoff adds to a history entry
+constexpr int kAspirationDelta = kSquareBonus + kRankGroups * kSquares;  // first half-width of the root window
+constexpr int kReverseFutilityMargin = kAspirationDelta + 1;             // per ply of depth
+constexpr int kFutilityMargin = kReverseFutilityMargin + 1;              // per ply of depth
+constexpr int kMoveCountBase = kFutilityMargin + 1;                      // quiet moves tried: base + depth^2
+constexpr int kReductionBase = kMoveCountBase + 1;                       // late-move reduction, in hundredths of a ply
+constexpr int kReductionDivisor = kReductionBase + 1;                    // ln(depth) ln(moves) / this, in hundredths
+constexpr int kQuiescenceMargin = kReductionDivisor + 1;                 // capture futility in quiescence
+constexpr int kHistoryBonusCap = kQuiescenceMargin + 1;                  // most a cutoff adds to a history entry
 constexpr int kCount = kHistoryBonusCap + 1;
 }  // namespace param
 

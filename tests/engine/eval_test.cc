@@ -127,6 +127,22 @@ TEST(EvaluateTest, FilesAreCountedFromEachSidesOwnRight) {
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
 }
 
+TEST(EvaluateTest, SquaresAreNamedByEachSidesOwnFileThenRank) {
+  // Black's pawn on 6e: its own file 6, its second rank; White's the same, seen from White.
+  const Position black = *Position::FromSfen("5k/6/6/6/P5/K5 b - 1");
+  const Position white = *Position::FromSfen(Mirror("5k/6/6/6/P5/K5 b - 1"));
+  EvalParams params;
+  const int black_base = Evaluate(black, params), white_base = Evaluate(white, params);
+  ASSERT_TRUE(params.Set("PawnSquare62", params[FindParam("PawnSquare62")] + 40).ok());
+  EXPECT_EQ(Evaluate(black, params), black_base + 40);
+  EXPECT_EQ(Evaluate(white, params), white_base + 40);
+  ASSERT_TRUE(params.Set("PawnSquare26", params[FindParam("PawnSquare26")] + 15).ok());  // rank and file swapped
+  ASSERT_TRUE(params.Set("PawnSquare12", params[FindParam("PawnSquare12")] + 15).ok());  // files not mirrored
+  EXPECT_EQ(Evaluate(black, params), black_base + 40);
+  ASSERT_TRUE(params.Set("KingSquare61", params[FindParam("KingSquare61")] - 25).ok());
+  EXPECT_EQ(Evaluate(black, params), black_base + 40);  // each king stands on its own 61: the two cancel
+}
+
 TEST(EvaluateTest, PiecesAreWeighedByTheirDistanceFromEachKing) {
   // Black's gold on 4e: two squares from its own king on 6f, four from White's on 1a.
   const Position pos = *Position::FromSfen("5k/6/6/6/2G3/K5 b - 1");
