@@ -69,11 +69,13 @@ TEST(EvalParamsTest, SearchParametersAreTunableButNoWeightOfTheEvaluation) {
 
 TEST(EvalParamsTest, SetChecksNamesAndBounds) {
   EvalParams params;
-  EXPECT_TRUE(params.Set("PawnValue", 150).ok());
-  EXPECT_TRUE(params.Set("pawnvalue", 150).ok());  // USI option names ignore case
-  EXPECT_THAT(std::string(params.Set("PawnValue", 5000).message()), HasSubstr("outside"));
+  const ParamSpec& pawn = ParamRegistry()[param::kBoardValue + kPawn];  // bounds move with the fitted default
+  EXPECT_TRUE(params.Set("PawnValue", pawn.min).ok());
+  EXPECT_TRUE(params.Set("pawnvalue", pawn.max).ok());  // USI option names ignore case
+  EXPECT_THAT(std::string(params.Set("PawnValue", pawn.max + 1).message()), HasSubstr("outside"));
+  EXPECT_THAT(std::string(params.Set("PawnValue", pawn.min - 1).message()), HasSubstr("outside"));
   EXPECT_THAT(std::string(params.Set("Nonsense", 1).message()), HasSubstr("unknown parameter"));
-  EXPECT_EQ(params[param::kBoardValue + kPawn], 150);
+  EXPECT_EQ(params[param::kBoardValue + kPawn], pawn.max);
 }
 
 // Every weight of the evaluation moved off its default, each by its own
