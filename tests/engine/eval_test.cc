@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -67,6 +68,11 @@ TEST(EvalParamsTest, SearchParametersAreTunableButNoWeightOfTheEvaluation) {
   EXPECT_EQ(Evaluate(pos, params), before);
 }
 
+// Moves one weight by delta from its current value.
+absl::Status Shift(EvalParams& params, absl::string_view name, int delta) {
+  return params.Set(name, params[FindParam(name)] + delta);
+}
+
 TEST(EvalParamsTest, SetChecksNamesAndBounds) {
   EvalParams params;
   const ParamSpec& pawn = ParamRegistry()[param::kBoardValue + kPawn];  // bounds move with the fitted default
@@ -122,10 +128,10 @@ TEST(EvaluateTest, FilesAreCountedFromEachSidesOwnRight) {
   const Position white = *Position::FromSfen(Mirror("5k/6/6/6/P5/K5 b - 1"));
   EvalParams params;
   const int black_base = Evaluate(black, params), white_base = Evaluate(white, params);
-  ASSERT_TRUE(params.Set("PawnFile6", params[FindParam("PawnFile6")] + 40).ok());
+  ASSERT_TRUE(Shift(params, "PawnFile6", 40).ok());
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
   EXPECT_EQ(Evaluate(white, params), white_base + 40);
-  ASSERT_TRUE(params.Set("PawnFile1", params[FindParam("PawnFile1")] + 15).ok());
+  ASSERT_TRUE(Shift(params, "PawnFile1", 15).ok());
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
 }
 
@@ -135,13 +141,13 @@ TEST(EvaluateTest, SquaresAreNamedByEachSidesOwnFileThenRank) {
   const Position white = *Position::FromSfen(Mirror("5k/6/6/6/P5/K5 b - 1"));
   EvalParams params;
   const int black_base = Evaluate(black, params), white_base = Evaluate(white, params);
-  ASSERT_TRUE(params.Set("PawnSquare62", params[FindParam("PawnSquare62")] + 40).ok());
+  ASSERT_TRUE(Shift(params, "PawnSquare62", 40).ok());
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
   EXPECT_EQ(Evaluate(white, params), white_base + 40);
-  ASSERT_TRUE(params.Set("PawnSquare26", params[FindParam("PawnSquare26")] + 15).ok());  // rank and file swapped
-  ASSERT_TRUE(params.Set("PawnSquare12", params[FindParam("PawnSquare12")] + 15).ok());  // files not mirrored
+  ASSERT_TRUE(Shift(params, "PawnSquare26", 15).ok());  // rank and file swapped
+  ASSERT_TRUE(Shift(params, "PawnSquare12", 15).ok());  // files not mirrored
   EXPECT_EQ(Evaluate(black, params), black_base + 40);
-  ASSERT_TRUE(params.Set("KingSquare61", params[FindParam("KingSquare61")] - 25).ok());
+  ASSERT_TRUE(Shift(params, "KingSquare61", -25).ok());
   EXPECT_EQ(Evaluate(black, params), black_base + 40);  // each king stands on its own 61: the two cancel
 }
 
@@ -150,12 +156,12 @@ TEST(EvaluateTest, PiecesAreWeighedByTheirDistanceFromEachKing) {
   const Position pos = *Position::FromSfen("5k/6/6/6/2G3/K5 b - 1");
   EvalParams params;
   const int base = Evaluate(pos, params);
-  ASSERT_TRUE(params.Set("GoldMoverOwnKingDistance2", params[FindParam("GoldMoverOwnKingDistance2")] + 30).ok());
+  ASSERT_TRUE(Shift(params, "GoldMoverOwnKingDistance2", 30).ok());
   EXPECT_EQ(Evaluate(pos, params), base + 30);
-  ASSERT_TRUE(params.Set("GoldMoverEnemyKingDistance4", params[FindParam("GoldMoverEnemyKingDistance4")] - 12).ok());
+  ASSERT_TRUE(Shift(params, "GoldMoverEnemyKingDistance4", -12).ok());
   EXPECT_EQ(Evaluate(pos, params), base + 30 - 12);
-  ASSERT_TRUE(params.Set("GoldMoverOwnKingDistance1", params[FindParam("GoldMoverOwnKingDistance1")] + 7).ok());
-  ASSERT_TRUE(params.Set("GoldMoverEnemyKingDistance5", params[FindParam("GoldMoverEnemyKingDistance5")] + 7).ok());
+  ASSERT_TRUE(Shift(params, "GoldMoverOwnKingDistance1", 7).ok());
+  ASSERT_TRUE(Shift(params, "GoldMoverEnemyKingDistance5", 7).ok());
   EXPECT_EQ(Evaluate(pos, params), base + 30 - 12);  // distances it is not at weigh nothing
 }
 
@@ -163,7 +169,7 @@ TEST(EvaluateTest, EachPieceOfAKindInHandBeyondTheFirstWeighsItsExtra) {
   const Position pos = *Position::FromSfen("5k/6/6/6/6/K5 b 2P 1");
   EvalParams params;
   const int base = Evaluate(pos, params);
-  ASSERT_TRUE(params.Set("PawnHandExtra", params[FindParam("PawnHandExtra")] + 10).ok());
+  ASSERT_TRUE(Shift(params, "PawnHandExtra", 10).ok());
   EXPECT_EQ(Evaluate(pos, params), base + 10);  // the second pawn
 }
 
