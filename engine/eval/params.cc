@@ -53,8 +53,8 @@ struct Defaults {
   PositionalDefaults positional = {};
 };
 
-// Judkins's weights: texel-fitted (engine/CHANGES.md tells how) from the hand-set
-// start the other variants still use.
+// Judkins's weights: texel-fitted (engine/CHANGES.md tells how) from a hand-set
+// start like standard shogi's.
 constexpr Defaults kJudkinsDefaults = {.board = {0, 74, 157, 347, 448, 568, 354, 0, 0, 472, 406, 391, 704, 863},
                                        .hand = {0, 134, 270, 406, 525, 664, 503},
                                        .rank = {{{-26, 35, -2, 70, -10, 0},
@@ -146,11 +146,68 @@ constexpr Defaults kShogiDefaults = {{0, 100, 450, 550, 950, 1100, 600, 0, 0, 60
                                        {0, 0, 0, 0, 5, 10, 15, 20, 25},
                                        {0, 0, 0, 0, 0, 5, 10, 15, 0}}}};
 
-// Minishogi: Judkins's pieces less the knight, on a board one rank shorter.
+// Minishogi (Judkins's pieces less the knight, on a board one rank shorter):
+// texel-fitted, as Judkins's are, from a hand-set start on games against
+// Fairy-Stockfish at node odds (engine/CHANGES.md).
 constexpr Defaults kMinishogiDefaults = {
-    {0, 100, 0, 420, 560, 650, 460, 0, 0, 480, 0, 460, 820, 950},
-    {0, 120, 0, 470, 600, 700, 520},
-    {{{0, 0, 10, 25, 0}, {}, {0, 10, 20, 25, 20}, {0, 10, 15, 20, 15}, {20, 0, -20, -30, -30}, {0, 0, 5, 10, 20}, {}}}};
+    .board = {0, 130, 0, 567, 704, 864, 568, 0, 0, 565, 0, 530, 1182, 1193},
+    .hand = {0, 240, 0, 529, 625, 836, 702},
+    .rank = {{{45, 8, -6, 7, 0},
+              {},
+              {-32, -16, 78, 39, 12},
+              {-41, 51, 21, 16, 22},
+              {-52, -13, 4, -3, 5},
+              {-31, -30, 6, 6, 96},
+              {}}},
+    .positional = {
+        .mobility = {5, 2, 6, 5},
+        .king_zone_attack = 49,
+        .king_zone_undefended = 22,
+        .king_defender = 21,
+        .hand_danger = 15,
+        .king_attacker = {10, 12, 5},
+        .hand_attacker = {1, 3},
+        .king_danger_scale = 61,
+        .tempo = 58,
+        .file = {{{-6, -4, -10, 48, -9},
+                  {},
+                  {-5, 28, 26, -18, -25},
+                  {-17, -2, 53, 31, -58},
+                  {-11, -27, -15, 21, 32},
+                  {-54, 1, -18, 17, 66},
+                  {}}},
+        .hand_extra = {0, -16, 0, -105, -73, -59, -43},
+        .hanging_ours = 36,
+        .hanging_theirs = -7,
+        .own_king = {{{56, 6, -13, -29}, {}, {-15, 31, 13, -23}, {17, 26, 1, -36}, {}, {-20, 16, -5, 21}, {}}},
+        .enemy_king = {{{5, 37, 3, -25}, {}, {-14, 32, 9, -22}, {1, 42, -9, -26}, {}, {-9, 17, -2, 5}, {}}},
+        .square = {{{{{14, -11, 22, 18, 1},
+                      {-18, -9, 9, -5, 32},
+                      {0, 23, -39, 39, -38},
+                      {-1, -7, -3, -4, -4},
+                      {0, 0, 0, 0, 0}}},
+                    {},
+                    {{{-1, -11, -14, -9, 3},
+                      {-1, 9, 5, -15, -23},
+                      {3, 36, 19, 9, -9},
+                      {-3, -5, 19, -4, 8},
+                      {-3, 0, -3, 2, -3}}},
+                    {{{-4, -24, -12, 18, -19},
+                      {0, 25, 28, -2, -10},
+                      {0, 6, 30, -20, -11},
+                      {-5, -2, 1, 10, -9},
+                      {-9, -7, 6, 26, -9}}},
+                    {{{-11, -23, -14, -35, 11},
+                      {-1, -3, -5, 11, -15},
+                      {0, -1, 0, 21, 5},
+                      {0, 1, 1, 9, 16},
+                      {0, 0, 4, 16, 16}}},
+                    {{{-51, 26, -20, -28, 42},
+                      {-7, -13, -12, 16, -15},
+                      {-12, -4, 18, 22, -22},
+                      {-1, -3, -2, 2, 1},
+                      {18, -4, -3, 5, 60}}},
+                    {}}}}};
 
 constexpr const Defaults& DefaultsOf(Variant variant) {
   switch (variant) {
