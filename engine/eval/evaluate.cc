@@ -145,11 +145,12 @@ int Evaluate(const Position& pos, const EvalParams& params) {
   const Color us = pos.side_to_move(), them = ~us;
   const SideTerms ours = MaterialPlacementMobility(pos, params, us);
   const SideTerms theirs = MaterialPlacementMobility(pos, params, them);
-  return ours.score - theirs.score +
-         KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
-         KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) -
-         params[param::kHangingOurs] * Hanging(pos, us, ours.attacks, theirs.attacks) +
-         params[param::kHangingTheirs] * Hanging(pos, them, theirs.attacks, ours.attacks) + params[param::kTempo];
+  const int score =
+      ours.score - theirs.score + KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
+      KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) -
+      params[param::kHangingOurs] * Hanging(pos, us, ours.attacks, theirs.attacks) +
+      params[param::kHangingTheirs] * Hanging(pos, them, theirs.attacks, ours.attacks) + params[param::kTempo];
+  return std::clamp(score, -kMaxEvaluation, kMaxEvaluation);
 }
 
 JUDKINS_EDITION_END

@@ -11,6 +11,10 @@
 
 namespace judkins {
 JUDKINS_EDITION_BEGIN
+
+// A static evaluation never reads as a mate, whatever the weights.
+static_assert(kMaxEvaluation < kMateBound);
+
 namespace {
 
 // A cycle won by perpetual check is decisive but not a mate to report.

@@ -71,6 +71,23 @@ TEST_P(EditionTest, ItsBenchSignatureIsTheSameOnEveryRun) {
   EXPECT_EQ(signature(), first);
 }
 
+// Nine attackers around White's king: at the king-danger weights' bounds the
+// static evaluation alone would pass the mate scores (it read "mate -7694"
+// and dropped a rook before Evaluate was clamped); the pawn's mate is found.
+TEST(ShogiEditionTest, ExtremeKingDangerWeightsDoNotPassForAMate) {
+  UsiSession engine({JUDKINS_ENGINE_SHOGI_PATH});
+  engine.Send("setoption name KingDangerScale value 200");
+  for (const char* name : {"KingAttackerMinor", "KingAttackerGold", "KingAttackerMajor"})
+    engine.Send(std::string("setoption name ") + name + " value 20");
+  engine.Send("isready");
+  const std::string ready = absl::StrJoin(engine.ReadUntil("readyok"), "\n");
+  engine.Send("position sfen 4k4/R4P3/2NGSGS2/B7B/9/9/9/9/4K4 b R 1");
+  engine.Send("go depth 1");
+  const std::vector<std::string> lines = engine.ReadUntil("bestmove");
+  EXPECT_THAT(lines, Contains(HasSubstr("score mate 1 "))) << ready << "\n" << absl::StrJoin(lines, "\n");
+  EXPECT_EQ(lines.back(), "bestmove 4b4a+");
+}
+
 INSTANTIATE_TEST_SUITE_P(Editions, EditionTest,
                          ::testing::Values(Edition{Variant::kJudkins, JUDKINS_ENGINE_PATH},
                                            Edition{Variant::kShogi, JUDKINS_ENGINE_SHOGI_PATH},
