@@ -9,7 +9,7 @@ namespace judkins {
 JUDKINS_EDITION_BEGIN
 
 // The largest score Evaluate gives either way: beyond any position's worth,
-// and below the search's mate scores (engine/search/score.h asserts it), so
+// and below the search's mate scores (engine/search/search.cc asserts it), so
 // that extreme but legal weights (a tune at its bounds: the king danger grows
 // with the square of the attackers) cannot make a quiet position read as mate.
 inline constexpr int kMaxEvaluation = 20000;
