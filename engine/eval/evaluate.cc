@@ -80,6 +80,7 @@ int Hanging(const Position& pos, Color c, Bitboard own_attacks, Bitboard enemy_a
 struct SideTerms {
   int score = 0;
   Bitboard attacks = 0;
+  Bitboard guards = 0;        // squares a piece other than the king attacks
   int king_attack_units = 0;  // against the enemy king's neighbourhood
 };
 
@@ -93,6 +94,7 @@ SideTerms MaterialPlacementMobility(const Position& pos, const EvalParams& param
     const PieceType pt = type_of(pos.piece_on(s));
     const Bitboard attacks = attacks_from(c, pt, s, occupied);
     terms.attacks |= attacks;
+    if (pt != kKing) terms.guards |= attacks;
     if (attacks & enemy_zone) terms.king_attack_units += params[param::kKingAttacker + AttackerClass(pt)];
     const int group = RankGroup(pt);
     const int rank = relative_rank(c, s), file = RelativeFile(c, s);
@@ -119,15 +121,18 @@ int HandPieces(const Position& pos, Color c) {
 }
 
 // Danger to c's king: enemy attacks on the squares around it, few defenders,
-// and enemy pieces in hand that could be dropped on its open squares.
-int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard own_attacks, Bitboard enemy_attacks,
+// and enemy pieces in hand that could be dropped on its open squares. A
+// square counts as guarded only by a piece other than the king: the king
+// attacks its whole zone, and a square it alone guards is one it must answer
+// for itself.
+int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard own_guards, Bitboard enemy_attacks,
                int enemy_attack_units) {
   const Bitboard zone = step_attacks(c, kKing, pos.king_square(c));
   const Bitboard attacked = zone & enemy_attacks;
   // Attack units grow the danger quadratically: many attackers together are
   // far worse than the sum of each alone. Pieces in hand join any attack.
-  int units = enemy_attack_units + popcount(attacked & ~own_attacks);
-  if (zone & ~pos.occupied() & ~own_attacks)
+  int units = enemy_attack_units + popcount(attacked & ~own_guards);
+  if (zone & ~pos.occupied() & ~own_guards)
     for (PieceType pt : PlayedVariant::kHandTypes)
       units += pos.hand_count(~c, pt) * params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
   const int danger = units * units * params[param::kKingDangerScale] / 256;
@@ -135,7 +140,7 @@ int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard 
                              (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) | pos.pieces(kProKnight) |
                               pos.pieces(kProSilver) | pos.pieces(kProLance));
   return params[param::kKingDefender] * popcount(defenders) - params[param::kKingZoneAttack] * popcount(attacked) -
-         params[param::kKingZoneUndefended] * popcount(attacked & ~own_attacks) -
+         params[param::kKingZoneUndefended] * popcount(attacked & ~own_guards) -
          params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied()) - danger;
 }
 
@@ -146,8 +151,8 @@ int Evaluate(const Position& pos, const EvalParams& params) {
   const SideTerms ours = MaterialPlacementMobility(pos, params, us);
   const SideTerms theirs = MaterialPlacementMobility(pos, params, them);
   const int score =
-      ours.score - theirs.score + KingSafety(pos, params, us, ours.attacks, theirs.attacks, theirs.king_attack_units) -
-      KingSafety(pos, params, them, theirs.attacks, ours.attacks, ours.king_attack_units) -
+      ours.score - theirs.score + KingSafety(pos, params, us, ours.guards, theirs.attacks, theirs.king_attack_units) -
+      KingSafety(pos, params, them, theirs.guards, ours.attacks, ours.king_attack_units) -
       params[param::kHangingOurs] * Hanging(pos, us, ours.attacks, theirs.attacks) +
       params[param::kHangingTheirs] * Hanging(pos, them, theirs.attacks, ours.attacks) + params[param::kTempo];
   return std::clamp(score, -kMaxEvaluation, kMaxEvaluation);

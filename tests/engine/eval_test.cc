@@ -186,5 +186,25 @@ TEST(EvaluateTest, HangingPiecesCostTheSideToMoveAndCountForItAgainstTheOther) {
   EXPECT_EQ(Evaluate(pos, params), base - 30 + 12);
 }
 
+TEST(EvaluateTest, KingZoneSquaresOnlyTheKingGuardsCountAsUndefended) {
+  // White's rook on 5a attacks 5e and 5f beside Black's king on 6f; only the king guards them.
+  const Position pos = *Position::FromSfen("1r3k/6/6/6/6/K5 b - 1");
+  EvalParams params;
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(Shift(params, "KingZoneUndefended", 10).ok());
+  EXPECT_EQ(Evaluate(pos, params), base - 2 * 10);
+}
+
+TEST(EvaluateTest, EnemyHandPiecesJoinTheAttackOnOpenSquaresOnlyTheKingGuards) {
+  // White holds a rook; the squares around Black's king are empty and guarded by the king alone.
+  const Position pos = *Position::FromSfen("5k/6/6/6/6/K5 b r 1");
+  EvalParams params;
+  ASSERT_TRUE(params.Set("HandAttackerMajor", 0).ok());
+  ASSERT_TRUE(params.Set("KingDangerScale", 128).ok());
+  const int base = Evaluate(pos, params);
+  ASSERT_TRUE(params.Set("HandAttackerMajor", 16).ok());
+  EXPECT_EQ(Evaluate(pos, params), base - 16 * 16 * 128 / 256);  // danger = units^2 * scale / 256
+}
+
 }  // namespace
 }  // namespace judkins
