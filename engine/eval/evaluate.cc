@@ -128,11 +128,12 @@ int HandPieces(const Position& pos, Color c) {
 int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard own_guards, Bitboard enemy_attacks,
                int enemy_attack_units) {
   const Bitboard zone = step_attacks(c, kKing, pos.king_square(c));
-  const Bitboard attacked = zone & enemy_attacks;
+  const Bitboard attacked = zone & enemy_attacks, undefended = attacked & ~own_guards;
+  const Bitboard open = zone & ~pos.occupied();
   // Attack units grow the danger quadratically: many attackers together are
   // far worse than the sum of each alone. Pieces in hand join any attack.
-  int units = enemy_attack_units + popcount(attacked & ~own_guards);
-  if (zone & ~pos.occupied() & ~own_guards)
+  int units = enemy_attack_units + popcount(undefended);
+  if (open & ~own_guards)
     for (PieceType pt : PlayedVariant::kHandTypes)
       units += pos.hand_count(~c, pt) * params[param::kHandAttacker + (pt == kBishop || pt == kRook ? 1 : 0)];
   const int danger = units * units * params[param::kKingDangerScale] / 256;
@@ -140,8 +141,8 @@ int KingSafety(const Position& pos, const EvalParams& params, Color c, Bitboard 
                              (pos.pieces(kGold) | pos.pieces(kSilver) | pos.pieces(kProPawn) | pos.pieces(kProKnight) |
                               pos.pieces(kProSilver) | pos.pieces(kProLance));
   return params[param::kKingDefender] * popcount(defenders) - params[param::kKingZoneAttack] * popcount(attacked) -
-         params[param::kKingZoneUndefended] * popcount(attacked & ~own_guards) -
-         params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(zone & ~pos.occupied()) - danger;
+         params[param::kKingZoneUndefended] * popcount(undefended) -
+         params[param::kHandDanger] * HandPieces(pos, ~c) * popcount(open) - danger;
 }
 
 }  // namespace
