@@ -13,6 +13,7 @@
 #include "common/valid_text.h"
 #include "proto/convert/json.h"
 #include "worker/match/report.h"
+#include "worker/usi_client/program_path.h"
 
 namespace judkins {
 namespace {
@@ -122,6 +123,22 @@ absl::Status ApplyAdjudication(absl::string_view option, const std::vector<std::
     if (!target) return InvalidArgument(option, absl::StrCat("unknown key '", key, "'"));
     if (absl::Status s = Number(option, v, *target); !s.ok()) return s;
     if (*target < 0) return InvalidArgument(option, "values must not be negative");
+  }
+  return absl::OkStatus();
+}
+
+// Both engines' programs exist and may be run, checked before the first game
+// (and before a records file is opened): a match of an engine that cannot
+// start would otherwise be played to its end as games lost by crashes.
+absl::Status CheckEnginesRunnable(const MatchSettings& settings) {
+  for (const EngineConfig* engine : {&settings.first, &settings.second}) {
+    const std::string& program = engine->command.front();
+    absl::Status runnable = CheckProgramRunnable(program, engine->working_directory);
+    if (runnable.ok()) continue;
+    std::string why(runnable.message());
+    if (absl::StrContains(program, ' '))
+      absl::StrAppend(&why, " (cmd= is the program alone; give each of its arguments as arg=)");
+    return InvalidArgument("--engine", absl::StrCat(engine->name, ": cmd=", why));
   }
   return absl::OkStatus();
 }
@@ -264,6 +281,8 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
 int MatchCommand::Run(std::ostream& out, std::ostream& err) const {
   absl::StatusOr<MatchPlan> plan = Plan();
   if (!plan.ok()) return Fail(err, kMatchProgram, plan.status().message(), kExitUsage);
+  if (absl::Status runnable = CheckEnginesRunnable(plan->settings); !runnable.ok())
+    return Fail(err, kMatchProgram, runnable.message(), kExitUsage);
   MatchRunner runner(plan->settings);
   // Ctrl-C and SIGTERM end the match cleanly, with the report so far.
   const StopSignals signals([&runner] { runner.RequestStop("interrupted"); });
