@@ -384,7 +384,10 @@ TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
   }
 }
 
-TEST(MatchCommandTest, AnEngineThatCannotStartLosesItsGames) {
+// `judkins-worker match` refuses such an engine before its first game
+// (program_path_test.cc); the runner itself, as a worker's daemon drives it,
+// scores each of its games as lost by a crash.
+TEST(MatchTest, AnEngineThatCannotStartLosesItsGamesInTheRunner) {
   const v1::MatchResults results =
       PlayMatch(ParseMatch({"--engine", "cmd=/no/such/engine", "name=ghost", "--engine", "cmd=" JUDKINS_ENGINE_PATH,
                             "--nodes", "100", "--pairs", "1"}));

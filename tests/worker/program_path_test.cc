@@ -59,8 +59,8 @@ TEST(MatchCommandTest, AnEngineCommandThatCannotRunEndsTheMatchBeforeItsFirstGam
   // The program and its argument given as one word, as a shell line.
   const testing::CommandResult result = testing::RunCommand(
       {JUDKINS_WORKER_PATH, "match", "--engine", std::string("cmd=") + JUDKINS_ENGINE_PATH + " --params p.json",
-       "name=dev", "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=base", "--nodes", "100", "--pairs", "1",
-       "--records", records},
+       "name=dev", "--engine", "cmd=" JUDKINS_ENGINE_PATH, "name=base", "--nodes", "100", "--pairs", "1", "--records",
+       records},
       scratch.path() + "/stderr");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.err, HasSubstr("--engine: dev: cmd='"));

@@ -133,7 +133,7 @@ absl::Status ApplyAdjudication(absl::string_view option, const std::vector<std::
 absl::Status CheckEnginesRunnable(const MatchSettings& settings) {
   for (const EngineConfig* engine : {&settings.first, &settings.second}) {
     const std::string& program = engine->command.front();
-    absl::Status runnable = CheckProgramRunnable(program, engine->working_directory);
+    const absl::Status runnable = CheckProgramRunnable(program, engine->working_directory);
     if (runnable.ok()) continue;
     std::string why(runnable.message());
     if (absl::StrContains(program, ' '))
