@@ -149,7 +149,7 @@ MatchCommand::MatchCommand(CLI::App& command)
     : margin_ms_(absl::ToDoubleMilliseconds(defaults_.game.time_margin)),
       hang_timeout_s_(absl::ToDoubleSeconds(defaults_.game.hang_timeout)) {
   AddKeyValueOption(command, "--engine", engines_,
-                    "an engine, given twice: cmd=PATH [arg=A ...] [name=N] [dir=D] [stderr=FILE] "
+                    "an engine, given twice: cmd=PROGRAM (its path alone) [arg=A ...] [name=N] [dir=D] [stderr=FILE] "
                     "[swap-clocks=true] [ready-timeout=SECONDS] [hash=MB] [option.NAME=VALUE ...] [its own "
                     "tc=|byoyomi=|movetime=|nodes=|depth=]")
       ->required();
