@@ -39,18 +39,16 @@ std::string SeenFrom(absl::string_view working_directory, absl::string_view path
 
 absl::Status CheckProgramRunnable(absl::string_view program, absl::string_view working_directory) {
   if (program.empty()) return absl::InvalidArgumentError("the program's path is empty");
-  std::string why;
-  if (absl::StrContains(program, '/')) {
-    why = WhyNotRunnable(SeenFrom(working_directory, program));
-  } else {
+  if (!absl::StrContains(program, '/')) {
     const char* search_path = std::getenv("PATH");
-    why = "not found in PATH";
     for (absl::string_view directory : absl::StrSplit(search_path ? search_path : kDefaultSearchPath, ':')) {
       // An empty entry is the current directory, as in a shell.
       const std::string candidate = absl::StrCat(directory.empty() ? "." : directory, "/", program);
       if (WhyNotRunnable(SeenFrom(working_directory, candidate)).empty()) return absl::OkStatus();
     }
+    return absl::InvalidArgumentError(absl::StrCat(Quoted(program), ": not found in PATH"));
   }
+  const std::string why = WhyNotRunnable(SeenFrom(working_directory, program));
   if (why.empty()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(Quoted(program), ": ", why));
 }
