@@ -359,7 +359,7 @@ TEST(MatchTest, AdjudicatesOnTheEnginesScores) {
 TEST(MatchCommandTest, RejectsBadCommandLinesWithTheirReason) {
   const std::pair<std::vector<std::string>, const char*> cases[] = {
       {{"--engine", "cmd=x"}, "two --engine groups"},
-      {{"--engine", "cmd=x", "--engine", "name=y", "--nodes", "5"}, "needs cmd=PATH"},
+      {{"--engine", "cmd=x", "--engine", "name=y", "--nodes", "5"}, "needs cmd=PROGRAM"},
       {{"--engine", "cmd=x", "--engine", "cmd=y"}, "give a time control"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}, "BASE+EXTRA"},
       {{"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "10+0.1", "--nodes", "5"}, "give only one of"},

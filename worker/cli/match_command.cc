@@ -231,7 +231,7 @@ absl::StatusOr<MatchPlan> MatchCommand::Plan() const {
     if (engine.working_directory.empty()) engine.working_directory = shared.config.working_directory;
     if (!entry.time_control) entry.time_control = shared.time_control;
     if (!entry.time_control) entry.time_control = *time_control;
-    if (engine.command.empty()) return absl::InvalidArgumentError("--engine needs cmd=PATH");
+    if (engine.command.empty()) return absl::InvalidArgumentError("--engine needs cmd=PROGRAM (the engine's path)");
     if (engine.name.empty()) engine.name = engine.command.front().substr(engine.command.front().rfind('/') + 1);
     engine.variant = std::string(VariantName(*variant));
     if (!entry.time_control)
