@@ -1,5 +1,5 @@
 // judkins-worker: plays engine-vs-engine games.
-//   judkins-worker match --engine cmd=PATH name=N option.X=Y ... --engine ... --tc 10+0.1 ...
+//   judkins-worker match --engine cmd=PROGRAM name=N option.X=Y ... --engine ... --tc 10+0.1 ...
 //   judkins-worker run --coordinator HOST:PORT --token-file F --concurrency N --cache DIR
 //   judkins-worker health --work-dir DIR   (exit 0 when its coordinator answered lately)
 //   judkins-worker sprt --pentanomial LL,LD,DD,DW,WW | --wdl W,D,L --elo0 X --elo1 Y [--json]
