@@ -302,15 +302,16 @@ std::vector<ParamSpec> BuildRegistry() {
                absl::StrCat(kRankGroupNames[group], "Square", file + 1, rank + 1), positional.square[group][rank][file],
                -150, 150, 4);
   }
-  // The search's, the same in every variant until SPSA says otherwise.
-  define(param::kAspirationDelta, "AspirationDelta", 30, 5, 200, 4, ParamGroup::kSearch);
-  define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 110, 20, 400, 8, ParamGroup::kSearch);
-  define(param::kFutilityMargin, "FutilityMargin", 120, 20, 400, 8, ParamGroup::kSearch);
-  define(param::kMoveCountBase, "MoveCountBase", 3, 0, 20, 1, ParamGroup::kSearch);
-  define(param::kReductionBase, "ReductionBase", 75, -100, 200, 8, ParamGroup::kSearch);
-  define(param::kReductionDivisor, "ReductionDivisor", 225, 100, 600, 12, ParamGroup::kSearch);
-  define(param::kQuiescenceMargin, "QuiescenceMargin", 200, 0, 800, 12, ParamGroup::kSearch);
-  define(param::kHistoryBonusCap, "HistoryBonusCap", 400, 16, 2000, 25, ParamGroup::kSearch);
+  // The search's, the same in every variant: SPSA-tuned on Judkins games
+  // (engine/CHANGES.md, "The search constants tuned by SPSA").
+  define(param::kAspirationDelta, "AspirationDelta", 31, 5, 200, 4, ParamGroup::kSearch);
+  define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 116, 20, 400, 8, ParamGroup::kSearch);
+  define(param::kFutilityMargin, "FutilityMargin", 116, 20, 400, 8, ParamGroup::kSearch);
+  define(param::kMoveCountBase, "MoveCountBase", 5, 0, 20, 1, ParamGroup::kSearch);
+  define(param::kReductionBase, "ReductionBase", 77, -100, 200, 8, ParamGroup::kSearch);
+  define(param::kReductionDivisor, "ReductionDivisor", 222, 100, 600, 12, ParamGroup::kSearch);
+  define(param::kQuiescenceMargin, "QuiescenceMargin", 193, 0, 800, 12, ParamGroup::kSearch);
+  define(param::kHistoryBonusCap, "HistoryBonusCap", 418, 16, 2000, 25, ParamGroup::kSearch);
   return specs;
 }
 
