@@ -312,6 +312,8 @@ std::vector<ParamSpec> BuildRegistry() {
   define(param::kReductionDivisor, "ReductionDivisor", 222, 100, 600, 12, ParamGroup::kSearch);
   define(param::kQuiescenceMargin, "QuiescenceMargin", 193, 0, 800, 12, ParamGroup::kSearch);
   define(param::kHistoryBonusCap, "HistoryBonusCap", 418, 16, 2000, 25, ParamGroup::kSearch);
+  define(param::kSingularDepth, "SingularDepth", 6, 4, 20, 1, ParamGroup::kSearch);
+  define(param::kSingularMargin, "SingularMargin", 2, 0, 20, 1, ParamGroup::kSearch);
   return specs;
 }
 

@@ -76,7 +76,9 @@ constexpr int kReductionBase = kMoveCountBase + 1;                       // late
 constexpr int kReductionDivisor = kReductionBase + 1;                    // ln(depth) ln(moves) / this, in hundredths
 constexpr int kQuiescenceMargin = kReductionDivisor + 1;                 // capture futility in quiescence
 constexpr int kHistoryBonusCap = kQuiescenceMargin + 1;                  // most a cutoff adds to a history entry
-constexpr int kCount = kHistoryBonusCap + 1;
+constexpr int kSingularDepth = kHistoryBonusCap + 1;                     // least depth the table move is tested at
+constexpr int kSingularMargin = kSingularDepth + 1;  // the others' bar below the table's score, per ply of depth
+constexpr int kCount = kSingularMargin + 1;
 }  // namespace param
 
 // The registry of the edition's variant: one spec per slot; unused slots

@@ -144,25 +144,31 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     if (ply >= kMaxPly - 1) return in_check ? 0 : Evaluate(pos, params_);
   }
 
-  // Step 3. The transposition table: a deep enough entry answers outside PV nodes.
-  const TtEntry* entry = table_.Probe(pos.key());
-  const Move table_move = entry ? entry->move : Move();
-  if (entry && !pv_node && entry->depth >= depth) {
-    const int stored = FromTable(entry->score, ply);
-    if (entry->bound == Bound::kExact || (entry->bound == Bound::kLower && stored >= beta) ||
-        (entry->bound == Bound::kUpper && stored <= alpha))
-      return stored;
+  // Step 3. The transposition table: a deep enough entry answers outside PV
+  // nodes. A singular search (a move excluded) neither reads nor writes it:
+  // its result is not the position's.
+  const Move excluded = excluded_[ply];
+  const TtEntry* probed = excluded.is_none() ? table_.Probe(pos.key()) : nullptr;
+  const TtEntry entry = probed ? *probed : TtEntry{};  // a copy: searches below may replace it
+  const Move table_move = entry.move;
+  const int table_score = FromTable(entry.score, ply);
+  if (probed && !pv_node && entry.depth >= depth) {
+    if (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && table_score >= beta) ||
+        (entry.bound == Bound::kUpper && table_score <= alpha))
+      return table_score;
   }
 
   // Step 4. Internal iterative reduction, static evaluation, reverse futility
   // pruning and the null move.
-  if (table_move.is_none() && depth >= 4 && !in_check) --depth;  // unexplored here: search it shallower first
+  if (table_move.is_none() && excluded.is_none() && depth >= 4 && !in_check)
+    --depth;  // unexplored here: search it shallower first
   const int static_eval = in_check ? -kInfinite : Evaluate(pos, params_);
   if (!pv_node && !in_check) {
     // The position is so good that a shallow search will not change that.
     if (depth <= 5 && static_eval - params_[param::kReverseFutilityMargin] * depth >= beta && !IsMateScore(beta))
       return static_eval;
-    if (null_allowed && depth >= 3 && static_eval >= beta && HasPiecesBeyondPawns(pos, pos.side_to_move())) {
+    if (null_allowed && excluded.is_none() && depth >= 3 && static_eval >= beta &&
+        HasPiecesBeyondPawns(pos, pos.side_to_move())) {
       pos.DoNullMove();
       const int score = -Search(pos, -beta, -beta + 1, depth - 3 - depth / 4, ply + 1, false);
       pos.UndoNullMove();
@@ -179,11 +185,31 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
   Move best_move, quiets_tried[64];
   int quiet_count = 0;
   const int original_alpha = alpha;
+  const bool may_extend = ply < 2 * root_depth_;  // extensions stop where the line is twice the iteration's depth
   for (Move m; !(m = picker.Next()).is_none();) {
+    if (m == excluded) continue;
     const bool quiet = !IsTactical(pos, m);
     if (!pv_node && !in_check && quiet && best_score > -kMateBound && depth <= 6 &&
         moves_searched >= params_[param::kMoveCountBase] + depth * depth)
       continue;  // late quiet moves at low depth rarely matter
+    // The singular extension: the table move gets a ply more when every other
+    // move, searched to half the depth, falls short of its score by a margin;
+    // when even that bar is at or above beta, two moves beat beta and the node
+    // is cut. Not at nodes in check, where most evasions are singular.
+    int extension = 0;
+    if (m == table_move && ply > 0 && may_extend && !in_check && depth >= params_[param::kSingularDepth] &&
+        entry.bound != Bound::kUpper && entry.depth >= depth - 3 && !IsMateScore(table_score)) {
+      const int singular_beta = std::max(table_score - params_[param::kSingularMargin] * depth, -kMateBound + 1);
+      excluded_[ply] = m;
+      const int score = Search(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+      excluded_[ply] = Move();
+      pv_length_[ply] = 0;  // that search's line is not this node's
+      if (stop_) return 0;
+      if (score < singular_beta)
+        extension = 1;
+      else if (singular_beta >= beta)
+        return singular_beta;
+    }
     pos.DoMove(m);
     const bool gives_check = pos.in_check();
     if (!pv_node && !in_check && quiet && !gives_check && depth <= 5 && best_score > -kMateBound &&
@@ -191,7 +217,8 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
       pos.UndoMove();
       continue;
     }
-    const int new_depth = depth - 1 + (gives_check && pv_node && ply < 2 * root_depth_ ? 1 : 0);
+    const int check_extension = gives_check && pv_node && may_extend ? 1 : 0;
+    const int new_depth = depth - 1 + std::max(extension, check_extension);
     int score;
     if (moves_searched == 0) {
       score = -Search(pos, -beta, -alpha, new_depth, ply + 1, true);
@@ -221,7 +248,12 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     }
   }
   // Step 6. The result, into the transposition table.
+  if (moves_searched == 0) {
+    assert(!excluded.is_none());  // every move but the excluded one is searched or pruned after a first
+    return alpha;                 // the excluded move is the only one: singular
+  }
   assert(-kInfinite < best_score && best_score < kInfinite);
+  if (!excluded.is_none()) return best_score;
   const Bound bound = best_score >= beta ? Bound::kLower : best_score > original_alpha ? Bound::kExact : Bound::kUpper;
   table_.Store(pos.key(), best_move, ToTable(best_score, ply), depth, bound);
   return best_score;

@@ -1,5 +1,5 @@
 // Iterative deepening alpha-beta (PVS) with aspiration windows, quiescence,
-// null move, late-move reductions, check extensions and a transposition table.
+// null move, late-move reductions, check and singular extensions and a transposition table.
 #ifndef JUDKINS_ENGINE_SEARCH_SEARCH_H_
 #define JUDKINS_ENGINE_SEARCH_SEARCH_H_
 
@@ -89,6 +89,7 @@ class Searcher {
   uint64_t nodes_ = 0;
   int root_depth_ = 0;
   int seldepth_ = 0;
+  Move excluded_[kMaxPly + 1];  // the move a singular search at that ply leaves out, else none
   Move pv_[kMaxPly + 1][kMaxPly + 1];
   int pv_length_[kMaxPly + 1];
 };
