@@ -20,6 +20,10 @@ namespace {
 // A cycle won by perpetual check is decisive but not a mate to report.
 constexpr int kPerpetualWin = 20000;
 
+// How much shallower than the node the table's entry may be and still
+// stand for the table move's score in a singular search.
+constexpr int kSingularEntryDepthSlack = 3;
+
 // Mate scores are stored relative to the node, returned relative to the root.
 int ToTable(int score, int ply) {
   return score >= kMateBound ? score + ply : score <= -kMateBound ? score - ply : score;
@@ -198,7 +202,7 @@ int Searcher::Search(Position& pos, int alpha, int beta, int depth, int ply, boo
     // is cut. Not at nodes in check, where most evasions are singular.
     int extension = 0;
     if (m == table_move && ply > 0 && may_extend && !in_check && depth >= params_[param::kSingularDepth] &&
-        entry.bound != Bound::kUpper && entry.depth >= depth - 3 && !IsMateScore(table_score)) {
+        entry.bound != Bound::kUpper && entry.depth >= depth - kSingularEntryDepthSlack && !IsMateScore(table_score)) {
       const int singular_beta = std::max(table_score - params_[param::kSingularMargin] * depth, -kMateBound + 1);
       excluded_[ply] = m;
       const int score = Search(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
