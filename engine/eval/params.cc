@@ -276,8 +276,10 @@ std::vector<ParamSpec> BuildRegistry() {
   for (PieceType pt : PlayedVariant::kHandTypes)
     define(param::kHandExtra + pt, absl::StrCat(kTypeNames[pt], "HandExtra"), positional.hand_extra[pt],
            -defaults.hand[pt] / 2, defaults.hand[pt] / 2, std::max(4, defaults.hand[pt] / 40));
-  define(param::kHangingOurs, "HangingOurs", positional.hanging_ours, -100, 300, 4);
-  define(param::kHangingTheirs, "HangingTheirs", positional.hanging_theirs, -100, 300, 4);
+  // Either sign, widely: Judkins's fit pressed HangingTheirs against a lower
+  // bound of -100, so the tuners could not say how far it wants to go.
+  define(param::kHangingOurs, "HangingOurs", positional.hanging_ours, -300, 300, 4);
+  define(param::kHangingTheirs, "HangingTheirs", positional.hanging_theirs, -300, 300, 4);
   // Placement by distance from each king: defenders near their own, attackers
   // near the enemy's. The king's own group has none.
   for (int group = 0; group < param::kRankGroups; ++group) {
