@@ -42,6 +42,16 @@ struct PositionalDefaults {
   std::array<std::array<std::array<int, kMaxFiles>, kMaxRanks>, param::kRankGroups> square = {};
 };
 
+// The search's constants: every variant starts from these, the first SPSA
+// tune's values on Judkins games (engine/CHANGES.md, "The search constants
+// tuned by SPSA"). A variant's own tune moves its copy only: the trees of
+// the three boards differ too much for one set to suit them all.
+struct SearchDefaults {
+  int aspiration_delta = 31, reverse_futility_margin = 116, futility_margin = 116, move_count_base = 5;
+  int reduction_base = 77, reduction_divisor = 222, quiescence_margin = 193, history_bonus_cap = 418;
+  int singular_depth = 6, singular_margin = 2;
+};
+
 // A variant's starting weights: material ([type]; promoted pieces and the king
 // are worth their mobility), hand material, and bonus by relative rank (0 =
 // own back rank): advancing minors pressure the enemy camp; the king is safest
@@ -51,6 +61,7 @@ struct Defaults {
   std::array<int, kPieceTypeLimit> hand;  // a drop goes anywhere: worth more than on the board
   std::array<std::array<int, kMaxRanks>, param::kRankGroups> rank;
   PositionalDefaults positional = {};
+  SearchDefaults search = {};
 };
 
 // Judkins's weights: texel-fitted (engine/CHANGES.md tells how) from a hand-set
@@ -304,18 +315,18 @@ std::vector<ParamSpec> BuildRegistry() {
                absl::StrCat(kRankGroupNames[group], "Square", file + 1, rank + 1), positional.square[group][rank][file],
                -150, 150, 4);
   }
-  // The search's, the same in every variant: SPSA-tuned on Judkins games
-  // (engine/CHANGES.md, "The search constants tuned by SPSA").
-  define(param::kAspirationDelta, "AspirationDelta", 31, 5, 200, 4, ParamGroup::kSearch);
-  define(param::kReverseFutilityMargin, "ReverseFutilityMargin", 116, 20, 400, 8, ParamGroup::kSearch);
-  define(param::kFutilityMargin, "FutilityMargin", 116, 20, 400, 8, ParamGroup::kSearch);
-  define(param::kMoveCountBase, "MoveCountBase", 5, 0, 20, 1, ParamGroup::kSearch);
-  define(param::kReductionBase, "ReductionBase", 77, -100, 200, 8, ParamGroup::kSearch);
-  define(param::kReductionDivisor, "ReductionDivisor", 222, 100, 600, 12, ParamGroup::kSearch);
-  define(param::kQuiescenceMargin, "QuiescenceMargin", 193, 0, 800, 12, ParamGroup::kSearch);
-  define(param::kHistoryBonusCap, "HistoryBonusCap", 418, 16, 2000, 25, ParamGroup::kSearch);
-  define(param::kSingularDepth, "SingularDepth", 6, 4, 20, 1, ParamGroup::kSearch);
-  define(param::kSingularMargin, "SingularMargin", 2, 0, 20, 1, ParamGroup::kSearch);
+  const SearchDefaults& search = defaults.search;
+  define(param::kAspirationDelta, "AspirationDelta", search.aspiration_delta, 5, 200, 4, ParamGroup::kSearch);
+  define(param::kReverseFutilityMargin, "ReverseFutilityMargin", search.reverse_futility_margin, 20, 400, 8,
+         ParamGroup::kSearch);
+  define(param::kFutilityMargin, "FutilityMargin", search.futility_margin, 20, 400, 8, ParamGroup::kSearch);
+  define(param::kMoveCountBase, "MoveCountBase", search.move_count_base, 0, 20, 1, ParamGroup::kSearch);
+  define(param::kReductionBase, "ReductionBase", search.reduction_base, -100, 200, 8, ParamGroup::kSearch);
+  define(param::kReductionDivisor, "ReductionDivisor", search.reduction_divisor, 100, 600, 12, ParamGroup::kSearch);
+  define(param::kQuiescenceMargin, "QuiescenceMargin", search.quiescence_margin, 0, 800, 12, ParamGroup::kSearch);
+  define(param::kHistoryBonusCap, "HistoryBonusCap", search.history_bonus_cap, 16, 2000, 25, ParamGroup::kSearch);
+  define(param::kSingularDepth, "SingularDepth", search.singular_depth, 4, 20, 1, ParamGroup::kSearch);
+  define(param::kSingularMargin, "SingularMargin", search.singular_margin, 0, 20, 1, ParamGroup::kSearch);
   return specs;
 }
 
